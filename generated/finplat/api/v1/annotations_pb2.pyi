@@ -1,0 +1,109 @@
+from google.protobuf import descriptor_pb2 as _descriptor_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class JsonNaming(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    JSON_NAMING_UNSPECIFIED: _ClassVar[JsonNaming]
+    JSON_NAMING_SNAKE_CASE: _ClassVar[JsonNaming]
+    JSON_NAMING_LOWER_CAMEL_CASE: _ClassVar[JsonNaming]
+
+class ErrorStyle(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ERROR_STYLE_UNSPECIFIED: _ClassVar[ErrorStyle]
+    ERROR_STYLE_GATEWAY: _ClassVar[ErrorStyle]
+    ERROR_STYLE_ANALYTICS: _ClassVar[ErrorStyle]
+    ERROR_STYLE_EXPENSE: _ClassVar[ErrorStyle]
+    ERROR_STYLE_PROJECT_FINANCE: _ClassVar[ErrorStyle]
+JSON_NAMING_UNSPECIFIED: JsonNaming
+JSON_NAMING_SNAKE_CASE: JsonNaming
+JSON_NAMING_LOWER_CAMEL_CASE: JsonNaming
+ERROR_STYLE_UNSPECIFIED: ErrorStyle
+ERROR_STYLE_GATEWAY: ErrorStyle
+ERROR_STYLE_ANALYTICS: ErrorStyle
+ERROR_STYLE_EXPENSE: ErrorStyle
+ERROR_STYLE_PROJECT_FINANCE: ErrorStyle
+SERVICE_FIELD_NUMBER: _ClassVar[int]
+service: _descriptor.FieldDescriptor
+AUTH_FIELD_NUMBER: _ClassVar[int]
+auth: _descriptor.FieldDescriptor
+HTTP_RULES_FIELD_NUMBER: _ClassVar[int]
+http_rules: _descriptor.FieldDescriptor
+FIELD_FIELD_NUMBER: _ClassVar[int]
+field: _descriptor.FieldDescriptor
+
+class AuthPolicy(_message.Message):
+    __slots__ = ("public", "api_key", "roles", "scopes")
+    PUBLIC_FIELD_NUMBER: _ClassVar[int]
+    API_KEY_FIELD_NUMBER: _ClassVar[int]
+    ROLES_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    public: bool
+    api_key: bool
+    roles: _containers.RepeatedScalarFieldContainer[str]
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, public: _Optional[bool] = ..., api_key: _Optional[bool] = ..., roles: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Quota(_message.Message):
+    __slots__ = ("limit", "window_seconds", "limit_setting")
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_SETTING_FIELD_NUMBER: _ClassVar[int]
+    limit: int
+    window_seconds: int
+    limit_setting: str
+    def __init__(self, limit: _Optional[int] = ..., window_seconds: _Optional[int] = ..., limit_setting: _Optional[str] = ...) -> None: ...
+
+class ServiceRules(_message.Message):
+    __slots__ = ("backend", "json_naming", "error_style", "auth", "quota")
+    BACKEND_FIELD_NUMBER: _ClassVar[int]
+    JSON_NAMING_FIELD_NUMBER: _ClassVar[int]
+    ERROR_STYLE_FIELD_NUMBER: _ClassVar[int]
+    AUTH_FIELD_NUMBER: _ClassVar[int]
+    QUOTA_FIELD_NUMBER: _ClassVar[int]
+    backend: str
+    json_naming: JsonNaming
+    error_style: ErrorStyle
+    auth: AuthPolicy
+    quota: Quota
+    def __init__(self, backend: _Optional[str] = ..., json_naming: _Optional[_Union[JsonNaming, str]] = ..., error_style: _Optional[_Union[ErrorStyle, str]] = ..., auth: _Optional[_Union[AuthPolicy, _Mapping]] = ..., quota: _Optional[_Union[Quota, _Mapping]] = ...) -> None: ...
+
+class HttpRules(_message.Message):
+    __slots__ = ("success_status", "location")
+    SUCCESS_STATUS_FIELD_NUMBER: _ClassVar[int]
+    LOCATION_FIELD_NUMBER: _ClassVar[int]
+    success_status: int
+    location: str
+    def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ...) -> None: ...
+
+class MultipartField(_message.Message):
+    __slots__ = ("allowed_types", "max_bytes", "filename_field", "content_type_field")
+    ALLOWED_TYPES_FIELD_NUMBER: _ClassVar[int]
+    MAX_BYTES_FIELD_NUMBER: _ClassVar[int]
+    FILENAME_FIELD_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_FIELD_NUMBER: _ClassVar[int]
+    allowed_types: _containers.RepeatedScalarFieldContainer[str]
+    max_bytes: int
+    filename_field: str
+    content_type_field: str
+    def __init__(self, allowed_types: _Optional[_Iterable[str]] = ..., max_bytes: _Optional[int] = ..., filename_field: _Optional[str] = ..., content_type_field: _Optional[str] = ...) -> None: ...
+
+class FieldRules(_message.Message):
+    __slots__ = ("decimal_number", "decimal_string", "cookie", "multipart", "nullable")
+    DECIMAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    DECIMAL_STRING_FIELD_NUMBER: _ClassVar[int]
+    COOKIE_FIELD_NUMBER: _ClassVar[int]
+    MULTIPART_FIELD_NUMBER: _ClassVar[int]
+    NULLABLE_FIELD_NUMBER: _ClassVar[int]
+    decimal_number: bool
+    decimal_string: bool
+    cookie: str
+    multipart: MultipartField
+    nullable: bool
+    def __init__(self, decimal_number: _Optional[bool] = ..., decimal_string: _Optional[bool] = ..., cookie: _Optional[str] = ..., multipart: _Optional[_Union[MultipartField, _Mapping]] = ..., nullable: _Optional[bool] = ...) -> None: ...

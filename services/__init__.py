@@ -1,0 +1,1 @@
+"""finplat backends: one package per backend, plus the shared server runtime."""

@@ -1,0 +1,1 @@
+"""Shared gRPC server runtime: bootstrap, interceptors, errors, principal, settings."""
