@@ -39,7 +39,8 @@ def _betterproto_inputs() -> list[str]:
 
 
 def _protoc(args: list[str]) -> None:
-    from grpc_tools import protoc  # dev dependency: imported only when generating
+    # dev dependency, untyped: imported only when generating
+    from grpc_tools import protoc  # type: ignore[import-untyped]
 
     include = Path(protoc.__file__).parent / "_proto"
     argv = ["grpc_tools.protoc", f"-I{PROTOS}", f"-I{include}", *args]

@@ -58,7 +58,9 @@ class InvalidArgument(DomainError):
 
     @classmethod
     def for_field(cls, field_path: str, description: str) -> InvalidArgument:
-        return cls(f"{field_path}: {description}", violations=[FieldViolation(field_path, description)])
+        return cls(
+            f"{field_path}: {description}", violations=[FieldViolation(field_path, description)]
+        )
 
 
 class Unauthenticated(DomainError):
@@ -108,7 +110,9 @@ def to_status(error: DomainError, *, domain: str) -> grpc.Status:
     if error.violations:
         bad = error_details_pb2.BadRequest(
             field_violations=[
-                error_details_pb2.BadRequest.FieldViolation(field=v.field, description=v.description)
+                error_details_pb2.BadRequest.FieldViolation(
+                    field=v.field, description=v.description
+                )
                 for v in error.violations
             ]
         )
@@ -124,7 +128,9 @@ def to_status(error: DomainError, *, domain: str) -> grpc.Status:
 def internal_status(message: str = "internal error") -> grpc.Status:
     """The status of an unexpected exception: no internals leak to the caller."""
     status = status_pb2.Status(code=code_pb2.INTERNAL, message=message)
-    status.details.add().Pack(error_details_pb2.ErrorInfo(reason="INTERNAL_ERROR", domain=DOMAIN_SUFFIX))
+    status.details.add().Pack(
+        error_details_pb2.ErrorInfo(reason="INTERNAL_ERROR", domain=DOMAIN_SUFFIX)
+    )
     return rpc_status.to_status(status)
 
 
@@ -147,9 +153,7 @@ def parse_status(
     code: grpc.StatusCode, message: str, trailing_metadata: Iterable[tuple[str, str | bytes]] | None
 ) -> ParsedStatus:
     """Decode the google.rpc.Status details a backend attached to an error, if any."""
-    raw = next(
-        (v for k, v in trailing_metadata or () if k == "grpc-status-details-bin"), None
-    )
+    raw = next((v for k, v in trailing_metadata or () if k == "grpc-status-details-bin"), None)
     if not isinstance(raw, bytes):
         return ParsedStatus(code=code, message=message)
     status = status_pb2.Status.FromString(raw)

@@ -1,0 +1,2 @@
+"""Database plumbing shared by every backend: engines, sessions, the unit of work,
+portable column types and per-backend Alembic migrations."""

@@ -1,0 +1,75 @@
+"""One way to build an SQLAlchemy engine, for the embedded SQLite default and PostgreSQL.
+
+Backends are grpcio thread-pool servers, so every engine here must be safe to use from
+many threads at once; SQLite needs some help for that (see `_sqlite_engine`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.pool import StaticPool
+
+# How long SQLite waits for another writer before failing with "database is locked".
+# A thread-pool server has concurrent writers by design; 5 s rides out any burst.
+SQLITE_BUSY_TIMEOUT_MS = 5000
+
+
+def normalize_url(url: str | URL) -> URL:
+    """Pin PostgreSQL URLs to psycopg 3: a bare `postgresql://` means psycopg2 to
+    SQLAlchemy, which we do not ship; `postgres://` is what Heroku-style tooling emits."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def make_engine(url: str | URL, *, echo: bool = False) -> Engine:
+    """An engine for `url` (SQLite or PostgreSQL), ready for a multi-threaded server."""
+    parsed = normalize_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return _sqlite_engine(parsed, echo=echo)
+    # pre_ping: a pooled connection can die with a database restart or failover; checking
+    # it on checkout turns that into a silent reconnect instead of a failed request.
+    return create_engine(parsed, echo=echo, pool_pre_ping=True, future=True)
+
+
+def _is_memory(url: URL) -> bool:
+    return url.database in (None, "", ":memory:") or "mode=memory" in str(url)
+
+
+def _sqlite_engine(url: URL, *, echo: bool) -> Engine:
+    memory = _is_memory(url)
+    kwargs: dict[str, Any] = {
+        # The pool hands connections to whichever gRPC worker thread asks; the sqlite3
+        # module's same-thread check would reject that although it is safe (serialized).
+        "connect_args": {"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+    }
+    if memory:
+        # Every new connection to :memory: is a new empty database: share exactly one.
+        kwargs["poolclass"] = StaticPool
+    elif url.database:
+        # `finplat up` on a fresh checkout: var/ does not exist yet.
+        Path(url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, echo=echo, future=True, **kwargs)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        try:
+            # Off by default in SQLite, per connection: without it ON DELETE CASCADE and
+            # every REFERENCES clause are silently ignored.
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+            if not memory:
+                # WAL lets readers proceed while one writer commits, which is what a
+                # server with concurrent requests needs; NORMAL is durable enough in WAL.
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+        finally:
+            cursor.close()
+
+    return engine

@@ -1,0 +1,1 @@
+"""Alembic migrations, one directory per backend (see db.migrate)."""

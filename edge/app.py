@@ -1,0 +1,54 @@
+"""The edge's composition root: `create_app()` builds the FastAPI application."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from edge.backends import Backends
+from edge.descriptors import discover_routes
+from edge.management import OrjsonResponse, management_router
+from edge.request_id import RequestIdMiddleware
+from edge.settings import EdgeSettings
+from edge.transcoder import Transcoder
+
+
+def create_app(settings: EdgeSettings | None = None) -> FastAPI:
+    settings = settings or EdgeSettings()
+    backends = Backends(settings.edge_backends)
+    transcoder = Transcoder(
+        discover_routes(),
+        backends,
+        call_timeout=settings.edge_call_timeout_seconds,
+        max_body_bytes=settings.edge_max_body_bytes,
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        transcoder.start()
+        try:
+            yield
+        finally:
+            await backends.close()
+
+    app = FastAPI(
+        title="finplat gateway",
+        version="2",
+        default_response_class=OrjsonResponse,
+        lifespan=lifespan,
+        openapi_url="/openapi/gateway.json",
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.settings = settings
+    app.state.transcoder = transcoder
+    app.include_router(
+        management_router(backends, transcoder.backend_names, settings.edge_ready_timeout_seconds)
+    )
+    # Every path the management routes do not claim goes straight to the transcoder as the
+    # router's fallback: no per-request dependency injection or response model on that path.
+    app.router.default = transcoder
+    app.add_middleware(RequestIdMiddleware)
+    return app

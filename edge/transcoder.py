@@ -1,0 +1,291 @@
+"""The one generic REST → gRPC handler (a raw ASGI app: no per-request framework work).
+
+Per request: match → credential presence → read body → bind → unary gRPC call → render.
+Everything route-specific (codecs, binder, renderer, error style, method callable) is
+compiled at start-up into a `CompiledRoute`.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+from finplat.api.v1 import annotations_pb2
+
+from edge import errors
+from edge.backends import Backends, UnaryCall
+from edge.binding import BadBody, RequestBinder
+from edge.codec import DecodeFailed
+from edge.descriptors import RouteSpec
+from edge.rendering import ResponseRenderer
+from edge.routing import Match, Router, parse_template
+from services.runtime.errors import parse_status
+from services.runtime.policy import policy_for
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+log = logging.getLogger("edge.transcoder")
+
+GATEWAY = annotations_pb2.ERROR_STYLE_GATEWAY
+REQUEST_ID_SCOPE_KEY = "finplat.request_id"
+# Response metadata surfaced as HTTP headers (rate limiting), on success and on error.
+RELAYED_METADATA = frozenset(
+    {"x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"}
+)
+# Request headers forwarded as metadata. Nothing else is: identity headers a client might
+# send (x-user-id, x-tenant-id, x-principal-*) must never reach a backend.
+FORWARDED_HEADERS = frozenset({b"authorization", b"x-request-id", b"traceparent", b"tracestate"})
+JSON = b"application/json"
+
+
+@dataclass(slots=True)
+class CompiledRoute:
+    spec: RouteSpec
+    binder: RequestBinder
+    renderer: ResponseRenderer
+    style: int
+    needs_credential: bool
+    call: UnaryCall | None = field(default=None)
+
+
+def compile_route(spec: RouteSpec) -> CompiledRoute:
+    naming = spec.service_rules.json_naming
+    template = parse_template(spec.template)
+    binder = RequestBinder(
+        spec.method.input_type, naming, spec.body, tuple(v.field_path for v in template.variables)
+    )
+    renderer = ResponseRenderer(
+        spec.method.output_type,
+        naming,
+        spec.response_body,
+        spec.http_rules.success_status,
+        spec.http_rules.location,
+    )
+    policy = policy_for(spec.full_method)
+    return CompiledRoute(
+        spec=spec,
+        binder=binder,
+        renderer=renderer,
+        style=spec.service_rules.error_style,
+        needs_credential=not policy.public,
+    )
+
+
+class Transcoder:
+    """ASGI app answering every proxied path from the compiled routes."""
+
+    def __init__(
+        self,
+        specs: Sequence[RouteSpec],
+        backends: Backends,
+        *,
+        call_timeout: float,
+        max_body_bytes: int,
+    ) -> None:
+        self.backends = backends
+        self.call_timeout = call_timeout
+        self.max_body_bytes = max_body_bytes
+        self.router: Router[CompiledRoute] = Router()
+        self.routes: list[CompiledRoute] = []
+        for spec in specs:
+            compiled = compile_route(spec)
+            self.router.add(spec.http_method, spec.template, compiled)
+            self.routes.append(compiled)
+        self._bound = False
+
+    def start(self) -> None:
+        """Open the channels and give each route its method callable (idempotent)."""
+        self.backends.open()
+        for route in self.routes:
+            spec = route.spec
+            route.call = self.backends.method(
+                spec.backend,
+                spec.full_method,
+                spec.request_class.SerializeToString,
+                spec.response_class.FromString,
+            )
+        self._bound = True
+
+    @property
+    def backend_names(self) -> list[str]:
+        return sorted({r.spec.backend for r in self.routes})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return
+        if not self._bound:
+            self.start()
+        request_id = scope.get(REQUEST_ID_SCOPE_KEY) or str(uuid.uuid4())
+        method: str = scope["method"]
+        raw_path = scope.get("raw_path")
+        path = raw_path.decode("latin-1") if raw_path else scope["path"]
+        found = self.router.match(method, path.partition("?")[0])
+        if not isinstance(found, Match):
+            await _reply_unmatched(send, found.allowed, request_id)
+            return
+        route = found.target
+        style = route.style
+
+        authorization = content_type = cookie = ""
+        metadata: list[tuple[str, str]] = []
+        content_length = -1
+        for name, value in scope["headers"]:
+            if name in FORWARDED_HEADERS:
+                text = value.decode("latin-1")
+                if name == b"authorization":
+                    authorization = text
+                elif name == b"x-request-id":
+                    continue  # ours (validated by the middleware) is sent below
+                metadata.append((name.decode("latin-1"), text))
+            elif name == b"content-type":
+                content_type = value.decode("latin-1")
+            elif name == b"content-length":
+                content_length = int(value) if value.isdigit() else -1
+            elif name == b"cookie":
+                cookie = value.decode("latin-1")
+
+        if route.needs_credential and not authorization:
+            error = errors.EdgeError(401, "UNAUTHORIZED", "Authorization header is required")
+            await _reply_error(send, style, error, request_id, [(b"www-authenticate", b"Bearer")])
+            return
+
+        body = b""
+        if route.binder.has_body:
+            if content_length > self.max_body_bytes:
+                await _reply_error(send, style, _too_large(self.max_body_bytes), request_id)
+                return
+            read = await _read_body(receive, self.max_body_bytes)
+            if read is None:
+                await _reply_error(send, style, _too_large(self.max_body_bytes), request_id)
+                return
+            body = read
+
+        try:
+            request = route.binder.bind(
+                found.params, scope.get("query_string", b""), body, content_type, cookie
+            )
+        except DecodeFailed as exc:
+            await _reply_error(send, style, errors.invalid_input(exc.errors), request_id)
+            return
+        except BadBody as exc:
+            await _reply_error(
+                send, style, errors.EdgeError(400, "BAD_REQUEST", str(exc)), request_id
+            )
+            return
+
+        if route.call is None:
+            error = errors.EdgeError(
+                503, "SERVICE_UNAVAILABLE", "the service is temporarily unavailable"
+            )
+            await _reply_error(send, style, error, request_id)
+            return
+        metadata.append(("x-request-id", request_id))
+        client = scope.get("client")
+        if client:
+            metadata.append(("x-forwarded-for", str(client[0])))
+
+        call = route.call(request, timeout=self.call_timeout, metadata=metadata)
+        try:
+            response = await call
+        except grpc.aio.AioRpcError as exc:
+            await self._reply_rpc_error(send, route, exc, request_id)
+            return
+        except Exception:
+            log.exception(
+                "call %s failed", route.spec.full_method, extra={"request_id": request_id}
+            )
+            error = errors.EdgeError(500, "INTERNAL_ERROR", "internal server error")
+            await _reply_error(send, style, error, request_id)
+            return
+        rendered = route.renderer.render(response)
+        headers = rendered.headers
+        _relay(headers, await call.initial_metadata())
+        _relay(headers, await call.trailing_metadata())
+        await _send(send, rendered.status, headers, rendered.body)
+
+    async def _reply_rpc_error(
+        self, send: Send, route: CompiledRoute, exc: grpc.aio.AioRpcError, request_id: str
+    ) -> None:
+        trailing: Any = exc.trailing_metadata() or ()
+        parsed = parse_status(exc.code(), exc.details() or "", list(trailing))
+        error = errors.from_status(parsed, route.binder.client_path)
+        if error.status >= 500:
+            log.warning(
+                "backend error %s on %s: %s",
+                exc.code().name,
+                route.spec.full_method,
+                exc.details(),
+                extra={"request_id": request_id},
+            )
+        headers: list[tuple[bytes, bytes]] = []
+        _relay(headers, exc.initial_metadata() or ())
+        _relay(headers, trailing)
+        retry_after = parsed.retry_after_seconds
+        if retry_after is not None and all(k != b"retry-after" for k, _ in headers):
+            headers.append((b"retry-after", str(retry_after).encode()))
+        await _reply_error(send, route.style, error, request_id, headers)
+
+
+def _relay(headers: list[tuple[bytes, bytes]], metadata: Any) -> None:
+    for key, value in metadata or ():
+        if key in RELAYED_METADATA and isinstance(value, str):
+            headers.append((key.encode("latin-1"), value.encode("latin-1")))
+
+
+def _too_large(limit: int) -> errors.EdgeError:
+    return errors.EdgeError(413, "PAYLOAD_TOO_LARGE", f"request body exceeds {limit} bytes")
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The whole body, or None once it exceeds `limit` (413; the rest is not read)."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(chunks)  # disconnected: nothing useful will be sent anyway
+        chunk: bytes = message.get("body", b"")
+        if chunk:
+            size += len(chunk)
+            if size > limit:
+                return None
+            chunks.append(chunk)
+        if not message.get("more_body", False):
+            return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
+async def _send(send: Send, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
+    if status != 204 and status != 304:
+        headers.append((b"content-length", str(len(body)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _reply_error(
+    send: Send,
+    style: int,
+    error: errors.EdgeError,
+    request_id: str,
+    headers: list[tuple[bytes, bytes]] | None = None,
+) -> None:
+    out = headers if headers is not None else []
+    out.append((b"content-type", JSON))
+    await _send(send, error.status, out, errors.render(style, error, request_id))
+
+
+async def _reply_unmatched(send: Send, allowed: tuple[str, ...], request_id: str) -> None:
+    """No route: 404, or 405 with Allow; always the gateway body (no service owns the path)."""
+    if allowed:
+        error = errors.EdgeError(405, "METHOD_NOT_ALLOWED", "method not allowed for this path")
+        headers = [(b"allow", ", ".join(allowed).encode())]
+    else:
+        error = errors.EdgeError(404, "NOT_FOUND", "no route for this path")
+        headers = []
+    await _reply_error(send, GATEWAY, error, request_id, headers)

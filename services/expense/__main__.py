@@ -1,0 +1,7 @@
+"""`python -m services.expense`: run the expense backend."""
+
+import sys
+
+from services.expense.main import run
+
+sys.exit(run())

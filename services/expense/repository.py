@@ -1,0 +1,191 @@
+"""Persistence of expenses and API keys.
+
+Data isolation lives here: every expense query is filtered by the owning API key, so
+another key's expense is indistinguishable from a missing one (NotFound either way) and
+no handler can forget the filter.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy.orm import Session
+
+from services.expense.apikeys import LAST_USED_RESOLUTION, ApiKey
+from services.expense.domain import Expense, ExpenseInput, ListQuery, Page
+from services.expense.tables import ApiKeyRow, ExpenseRow
+from services.runtime.errors import NotFound
+
+
+def _expense(row: ExpenseRow) -> Expense:
+    return Expense(
+        id=row.id,
+        amount=row.amount,
+        description=row.description,
+        category=row.category,
+        date=row.date,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+def _api_key(row: ApiKeyRow) -> ApiKey:
+    return ApiKey(
+        id=row.id,
+        name=row.name,
+        prefix=row.prefix,
+        roles=tuple(row.roles),
+        created_at=row.created_at,
+        revoked_at=row.revoked_at,
+        last_used_at=row.last_used_at,
+    )
+
+
+class ExpenseRepository:
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def add(self, owner: uuid.UUID, data: ExpenseInput, now: datetime) -> Expense:
+        row = ExpenseRow(
+            id=uuid.uuid4(),
+            api_key_id=owner,
+            amount=data.amount,
+            description=data.description,
+            category=data.category,
+            date=data.date,
+            created_at=now,
+            updated_at=now,
+        )
+        self._session.add(row)
+        self._session.flush()
+        return _expense(row)
+
+    def get(self, owner: uuid.UUID, expense_id: uuid.UUID) -> Expense:
+        return _expense(self._owned(owner, expense_id))
+
+    def replace(
+        self, owner: uuid.UUID, expense_id: uuid.UUID, data: ExpenseInput, now: datetime
+    ) -> Expense:
+        row = self._owned(owner, expense_id)
+        row.amount = data.amount
+        row.description = data.description
+        row.category = data.category
+        row.date = data.date
+        row.updated_at = now
+        self._session.flush()
+        return _expense(row)
+
+    def delete(self, owner: uuid.UUID, expense_id: uuid.UUID) -> None:
+        self._session.delete(self._owned(owner, expense_id))
+        self._session.flush()
+
+    def page(self, owner: uuid.UUID, query: ListQuery) -> Page[Expense]:
+        conditions = self._filters(owner, query)
+        total = self._session.scalar(
+            select(func.count()).select_from(ExpenseRow).where(*conditions)
+        )
+        rows = self._session.scalars(
+            select(ExpenseRow)
+            .where(*conditions)
+            # Newest day first; within a day the latest recorded first; id makes the order
+            # total so pages never repeat or skip rows.
+            .order_by(ExpenseRow.date.desc(), ExpenseRow.created_at.desc(), ExpenseRow.id.desc())
+            .limit(query.limit)
+            .offset(query.offset)
+        ).all()
+        return Page(
+            items=[_expense(r) for r in rows],
+            limit=query.limit,
+            offset=query.offset,
+            total=int(total or 0),
+        )
+
+    @staticmethod
+    def _filters(owner: uuid.UUID, query: ListQuery) -> list[ColumnElement[bool]]:
+        conditions = [ExpenseRow.api_key_id == owner]
+        if query.category is not None:
+            conditions.append(ExpenseRow.category == query.category)
+        if query.start_date is not None:
+            conditions.append(ExpenseRow.date >= query.start_date)
+        if query.end_date is not None:
+            conditions.append(ExpenseRow.date <= query.end_date)
+        return conditions
+
+    def _owned(self, owner: uuid.UUID, expense_id: uuid.UUID) -> ExpenseRow:
+        row = self._session.scalar(
+            select(ExpenseRow).where(ExpenseRow.id == expense_id, ExpenseRow.api_key_id == owner)
+        )
+        if row is None:
+            # Same answer for "absent" and "someone else's": ids reveal nothing.
+            raise NotFound(f"expense {expense_id} not found", metadata={"id": str(expense_id)})
+        return row
+
+
+class ApiKeyRepository:
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def add(
+        self, *, name: str, prefix: str, secret_hash: str, roles: tuple[str, ...], now: datetime
+    ) -> ApiKey:
+        row = ApiKeyRow(
+            id=uuid.uuid4(),
+            name=name,
+            prefix=prefix,
+            secret_hash=secret_hash,
+            roles=list(roles),
+            created_at=now,
+        )
+        self._session.add(row)
+        self._session.flush()
+        return _api_key(row)
+
+    def find_by_hash(self, secret_hash: str) -> ApiKey | None:
+        row = self._session.scalar(select(ApiKeyRow).where(ApiKeyRow.secret_hash == secret_hash))
+        return None if row is None else _api_key(row)
+
+    def list(self, *, include_revoked: bool) -> list[ApiKey]:
+        statement = select(ApiKeyRow).order_by(ApiKeyRow.created_at.desc(), ApiKeyRow.id.desc())
+        if not include_revoked:
+            statement = statement.where(ApiKeyRow.revoked_at.is_(None))
+        return [_api_key(r) for r in self._session.scalars(statement)]
+
+    def revoke(self, key_id: uuid.UUID, now: datetime) -> ApiKey:
+        row = self._session.get(ApiKeyRow, key_id)
+        if row is None:
+            raise NotFound(f"API key {key_id} not found", metadata={"id": str(key_id)})
+        if row.revoked_at is None:  # revoking twice keeps the first time
+            row.revoked_at = now
+            self._session.flush()
+        return _api_key(row)
+
+    def touch(self, key_id: uuid.UUID, now: datetime) -> None:
+        """Record a use, unless one was recorded within LAST_USED_RESOLUTION.
+
+        The condition is in the UPDATE itself so concurrent requests (and replicas)
+        write at most once per interval without reading first.
+        """
+        self._session.execute(
+            update(ApiKeyRow)
+            .where(
+                ApiKeyRow.id == key_id,
+                ApiKeyRow.last_used_at.is_(None)
+                | (ApiKeyRow.last_used_at <= now - LAST_USED_RESOLUTION),
+            )
+            .values(last_used_at=now)
+        )
+
+
+@dataclass(frozen=True)
+class ExpenseRepositories:
+    """What a unit of work of this backend exposes."""
+
+    expenses: ExpenseRepository
+    api_keys: ApiKeyRepository
+
+
+def repositories(session: Session) -> ExpenseRepositories:
+    return ExpenseRepositories(ExpenseRepository(session), ApiKeyRepository(session))

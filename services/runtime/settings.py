@@ -1,0 +1,41 @@
+"""The typed settings every backend process starts from (pydantic-settings, prefix FINPLAT_).
+
+One object per process, built in its composition root; nothing else reads os.environ.
+Backends subclass `RuntimeSettings` to add their own ports and limits, e.g.::
+
+    class ExpenseSettings(RuntimeSettings):
+        expense_grpc_port: int = 50054
+        expense_rate_limit: int = 1000
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+TracesExporter = Literal["none", "console", "otlp", "memory"]
+
+
+class RuntimeSettings(BaseSettings):
+    """What the shared runtime needs; backend settings extend it."""
+
+    # extra="ignore": every process sees every FINPLAT_* variable (one .env for the
+    # whole stack), so settings that belong to another process must not be an error.
+    model_config = SettingsConfigDict(env_prefix="FINPLAT_", extra="ignore")
+
+    var_dir: Path = Path("var")
+    redis_url: str | None = None
+    # After a Redis failure, count quotas in process for this long before trying again.
+    redis_retry_seconds: float = 5.0
+    log_level: str = "INFO"
+    otel_traces_exporter: TracesExporter = "none"
+    grpc_host: str = "127.0.0.1"
+    grpc_max_workers: int = 32
+    shutdown_grace_seconds: float = 10.0
+
+    def sqlite_url(self, backend: str) -> str:
+        """The embedded database of one backend (`finplat up` default), under var_dir."""
+        self.var_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{self.var_dir}/{backend}.db"

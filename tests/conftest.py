@@ -1,0 +1,3 @@
+"""Shared fixtures: real PostgreSQL and Redis servers started by the tests themselves."""
+
+pytest_plugins = ["tests.support.postgres", "tests.support.redis"]

@@ -1,0 +1,123 @@
+"""The whole stack as real processes: PostgreSQL (tests/support/postgres.py), the expense
+backend (`python -m services.expense`) and the edge (`python -m edge`), started once per
+module that needs it through tools/stack.py — the same code `finplat up` uses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.support.postgres import PostgresServer
+from tools import keys, stack
+
+
+class RunningStack:
+    def __init__(self, running: stack.Stack, database_url: str) -> None:
+        self.running = running
+        self.database_url = database_url
+
+    @property
+    def edge_url(self) -> str:
+        return self.running.edge_url
+
+    def issue_key(self, name: str, roles: tuple[str, ...] = ()) -> tuple[str, str]:
+        return keys.issue_api_key(self.database_url, name, roles)
+
+
+@pytest.fixture(scope="session")
+def _stack_factory(
+    postgres_server: PostgresServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Callable[..., RunningStack]]:
+    started: list[tuple[stack.Stack, str]] = []
+
+    def start(**env: str) -> RunningStack:
+        database = postgres_server.create_database()
+        url = postgres_server.url(database)
+        keys.migrate_backend("expense", url)
+        logs = tmp_path_factory.mktemp("stack-logs")
+        running = stack.start_stack(
+            backends=["expense"],
+            database_urls={"expense": url},
+            env={"FINPLAT_VAR_DIR": str(logs), "FINPLAT_LOG_LEVEL": "WARNING", **env},
+            log_dir=Path(logs),
+        )
+        started.append((running, database))
+        return RunningStack(running, url)
+
+    yield start
+    for running, database in started:
+        running.stop()
+        postgres_server.drop_database(database)
+
+
+@pytest.fixture(scope="session")
+def expense_stack(_stack_factory: Callable[..., RunningStack]) -> RunningStack:
+    return _stack_factory()
+
+
+@pytest.fixture(scope="session")
+def edge_url(expense_stack: RunningStack) -> str:
+    return expense_stack.edge_url
+
+
+@pytest.fixture(scope="session")
+def expense_address(expense_stack: RunningStack) -> str:
+    return expense_stack.running.backend_addresses["expense"]
+
+
+@pytest.fixture(scope="session")
+def api_key(expense_stack: RunningStack) -> str:
+    return expense_stack.issue_key("e2e-main")[1]
+
+
+@pytest.fixture(scope="session")
+def admin_key(expense_stack: RunningStack) -> str:
+    return expense_stack.issue_key("e2e-admin", ("admin",))[1]
+
+
+def _client(base_url: str, key: str) -> httpx.Client:
+    return httpx.Client(base_url=base_url, headers={"authorization": f"Bearer {key}"}, timeout=30)
+
+
+@pytest.fixture
+def client(edge_url: str, api_key: str) -> Iterator[httpx.Client]:
+    with _client(edge_url, api_key) as c:
+        yield c
+
+
+@pytest.fixture
+def fresh_client(expense_stack: RunningStack) -> Iterator[httpx.Client]:
+    """A client with a key of its own, so list totals are exact."""
+    with _client(expense_stack.edge_url, expense_stack.issue_key("e2e-fresh")[1]) as c:
+        yield c
+
+
+@pytest.fixture
+def other_client(expense_stack: RunningStack) -> Iterator[httpx.Client]:
+    with _client(expense_stack.edge_url, expense_stack.issue_key("e2e-other")[1]) as c:
+        yield c
+
+
+@pytest.fixture
+def issue_key(expense_stack: RunningStack) -> Callable[[str], tuple[str, str]]:
+    return expense_stack.issue_key
+
+
+@pytest.fixture
+def revoke_key(expense_stack: RunningStack) -> Callable[[str], None]:
+    return lambda key_id: keys.revoke_api_key(expense_stack.database_url, key_id)
+
+
+@pytest.fixture(scope="session")
+def limited_stack(_stack_factory: Callable[..., RunningStack], redis_url: str) -> RunningStack:
+    """A second stack with the quota lowered to 3 per hour and counted in real Redis."""
+    return _stack_factory(FINPLAT_EXPENSE_RATE_LIMIT="3", FINPLAT_REDIS_URL=redis_url)
+
+
+@pytest.fixture
+def limited_stack_client(limited_stack: RunningStack) -> Iterator[httpx.Client]:
+    with _client(limited_stack.edge_url, limited_stack.issue_key("e2e-limited")[1]) as c:
+        yield c

@@ -1,0 +1,163 @@
+"""The assembled edge without backends: request ids, management, 404/405, edge-made errors."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+
+from edge.app import create_app
+from edge.settings import EdgeSettings
+
+ID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+AUTH = {"Authorization": "Bearer key"}
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[httpx.AsyncClient]:
+    # Port 1 is never listening: any call that reached a backend would be a 503.
+    settings = EdgeSettings(
+        edge_backends={"expense": ["127.0.0.1:1"]},
+        edge_max_body_bytes=1024,
+        edge_ready_timeout_seconds=0.5,
+    )
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://edge") as c:
+            yield c
+
+
+def test_settings_defaults_and_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert EdgeSettings().edge_backends["expense"] == ["127.0.0.1:50054"]
+    assert EdgeSettings().edge_max_body_bytes == 10 * 1024 * 1024
+    monkeypatch.setenv("FINPLAT_EDGE_BACKENDS", '{"expense": ["10.0.0.1:1", "10.0.0.2:1"]}')
+    monkeypatch.setenv("FINPLAT_EDGE_PORT", "9000")
+    settings = EdgeSettings()
+    assert settings.edge_backends == {"expense": ["10.0.0.1:1", "10.0.0.2:1"]}
+    assert settings.edge_port == 9000
+
+
+async def test_management_endpoints(client: httpx.AsyncClient) -> None:
+    health = await client.get("/health")
+    assert health.status_code == 200 and health.json()["status"] == "ok"
+    assert (await client.get("/live")).json() == {"status": "ok"}
+    ready = await client.get("/ready")
+    assert ready.status_code == 503
+    assert ready.json()["backends"]["expense"]["status"] == "NOT_SERVING"
+    assert ready.json()["backends"]["expense"]["instances"] == {"127.0.0.1:1": "UNREACHABLE"}
+
+
+async def test_request_id_is_minted_or_accepted_and_on_every_response(
+    client: httpx.AsyncClient,
+) -> None:
+    minted = await client.get("/health")
+    assert len(minted.headers["x-request-id"]) == 36
+    kept = await client.get("/health", headers={"X-Request-ID": "abc-123"})
+    assert kept.headers["x-request-id"] == "abc-123"
+    junk = await client.get("/nowhere", headers={"X-Request-ID": "bad id\twith spaces"})
+    assert junk.headers["x-request-id"] != "bad id\twith spaces"
+    assert junk.json()["request_id"] == junk.headers["x-request-id"]
+
+
+async def test_unknown_path_is_404_in_gateway_shape(client: httpx.AsyncClient) -> None:
+    response = await client.get("/nowhere", headers={"X-Request-ID": "r1"})
+    assert response.status_code == 404
+    assert response.json() == {
+        "error": "not_found",
+        "message": "no route for this path",
+        "request_id": "r1",
+    }
+
+
+async def test_wrong_method_is_405_with_allow(client: httpx.AsyncClient) -> None:
+    response = await client.patch(f"/expense/v1/expenses/{ID}", headers={"X-Request-ID": "r2"})
+    assert response.status_code == 405
+    assert response.headers["allow"] == "DELETE, GET, PUT"
+    assert response.json() == {
+        "error": "method_not_allowed",
+        "message": "method not allowed for this path",
+        "request_id": "r2",
+    }
+
+
+async def test_missing_credential_is_401_in_the_service_style(client: httpx.AsyncClient) -> None:
+    response = await client.get("/expense/v1/expenses", headers={"X-Request-ID": "r3"})
+    assert response.status_code == 401
+    assert response.json() == {
+        "error": {
+            "code": "UNAUTHORIZED",
+            "message": "Authorization header is required",
+            "details": {},
+            "request_id": "r3",
+        }
+    }
+
+
+def expense_error(response: httpx.Response) -> dict[str, object]:
+    assert response.status_code == 400, response.text
+    error: dict[str, object] = response.json()["error"]
+    assert error["code"] == "VALIDATION_ERROR"
+    assert error["request_id"] == response.headers["x-request-id"]
+    return error
+
+
+async def test_malformed_json_is_400_in_expense_shape(client: httpx.AsyncClient) -> None:
+    response = await client.post("/expense/v1/expenses", content=b'{"amount": ', headers=AUTH)
+    error = expense_error(response)
+    assert "not valid JSON" in str(error["message"])
+    assert error["details"] == {}
+
+
+async def test_non_object_body_is_400(client: httpx.AsyncClient) -> None:
+    error = expense_error(await client.post("/expense/v1/expenses", json=[1, 2], headers=AUTH))
+    assert error["message"] == "request body must be a JSON object"
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "reason"),
+    [
+        ({"amount": "12.50"}, "amount", "must be a number"),
+        ({"amount": True}, "amount", "must be a number"),
+        ({"amount": 1, "date": "2026-02-30"}, "date", "is not a valid calendar date (YYYY-MM-DD)"),
+        ({"amount": 1, "description": 5}, "description", "must be a string"),
+    ],
+)
+async def test_wrong_types_are_400_naming_the_field(
+    client: httpx.AsyncClient, body: dict[str, object], field: str, reason: str
+) -> None:
+    error = expense_error(await client.post("/expense/v1/expenses", json=body, headers=AUTH))
+    assert error["details"] == {"field": field, "reason": reason}
+
+
+async def test_bad_path_and_query_values_are_400(client: httpx.AsyncClient) -> None:
+    error = expense_error(await client.get("/expense/v1/expenses/42", headers=AUTH))
+    assert error["details"] == {"field": "id", "reason": "must be a UUID"}
+    error = expense_error(await client.get("/expense/v1/expenses?limit=ten", headers=AUTH))
+    assert error["details"] == {"field": "limit", "reason": "must be an integer"}
+    error = expense_error(
+        await client.get("/expense/v1/expenses?start_date=2026-13-01", headers=AUTH)
+    )
+    assert error["details"] == {
+        "field": "start_date",
+        "reason": "is not a valid calendar date (YYYY-MM-DD)",
+    }
+
+
+async def test_oversized_body_is_413(client: httpx.AsyncClient) -> None:
+    response = await client.post("/expense/v1/expenses", content=b" " * 2048, headers=AUTH)
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "PAYLOAD_TOO_LARGE"
+
+
+async def test_unreachable_backend_is_503(client: httpx.AsyncClient) -> None:
+    response = await client.get("/expense/v1/categories", headers=AUTH)
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "SERVICE_UNAVAILABLE"
+
+
+async def test_openapi_of_management_endpoints(client: httpx.AsyncClient) -> None:
+    document = (await client.get("/openapi/gateway.json")).json()
+    assert document["openapi"].startswith("3.1")
+    assert "/health" in document["paths"]

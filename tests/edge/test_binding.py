@@ -1,0 +1,158 @@
+"""Request binding (path, body, query, cookies) and response rendering, per route."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+from finplat.api.v1 import annotations_pb2
+from finplat.expense.v1 import expense_pb2
+
+from edge.binding import BadBody, RequestBinder
+from edge.codec import DecodeFailed
+from edge.rendering import ResponseRenderer
+from edge.transcoder import compile_route
+from tests.edge.testproto import SERVICE, DownloadResponse, Sample, SampleResponse
+
+SNAKE = annotations_pb2.JSON_NAMING_SNAKE_CASE
+CAMEL = annotations_pb2.JSON_NAMING_LOWER_CAMEL_CASE
+ID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+REQ = SERVICE.methods_by_name["GetSample"].input_type
+
+
+def binder(body: str = "", path: tuple[str, ...] = ()) -> RequestBinder:
+    return RequestBinder(REQ, CAMEL, body, path)
+
+
+def field_errors(call: Any) -> dict[str, str]:
+    with pytest.raises(DecodeFailed) as info:
+        call()
+    return {e.field: e.reason for e in info.value.errors}
+
+
+def test_path_variables_bind_and_are_validated() -> None:
+    b = binder(path=("id",))
+    assert b.bind({"id": ID}, b"", b"").id == ID
+    assert field_errors(lambda: b.bind({"id": "nope"}, b"", b"")) == {"id": "must be a UUID"}
+
+
+def test_nested_path_variable() -> None:
+    b = binder(path=("sample.id",))
+    assert b.bind({"sample.id": ID}, b"", b"").sample.id == ID
+    assert field_errors(lambda: b.bind({"sample.id": "x"}, b"", b"")) == {
+        "sample.id": "must be a UUID"
+    }
+
+
+def test_query_scalars_repeated_enums_dates_and_nested() -> None:
+    b = binder()
+    msg = b.bind(
+        {}, b"period=monthly&day=2026-01-31&tags=a&tags=b&limit=5&sample.flag=true&x=1", b""
+    )
+    assert msg.period == 2
+    assert (msg.day.year, msg.day.month, msg.day.day) == (2026, 1, 31)
+    assert list(msg.tags) == ["a", "b"]
+    assert msg.limit == 5 and msg.HasField("limit")
+    assert msg.sample.flag is True
+    assert field_errors(lambda: b.bind({}, b"period=daily&day=2026-02-30&limit=x", b"")) == {
+        "period": "must be one of: weekly, monthly",
+        "day": "is not a valid calendar date (YYYY-MM-DD)",
+        "limit": "must be an integer",
+    }
+    assert field_errors(lambda: b.bind({}, b"sample.amount=abc", b"")) == {
+        "sample.amount": "must be a number"
+    }
+    assert b.bind({}, b"sample.amount=12.50", b"").sample.amount == "12.50"
+
+
+def test_blank_query_values_mean_unset() -> None:
+    assert not binder().bind({}, b"limit=&period=", b"").HasField("limit")
+
+
+def test_body_field_binding_reports_paths_inside_the_body() -> None:
+    b = binder(body="sample", path=("id",))
+    msg = b.bind({"id": ID}, b"", b'{"amount": 12.50, "items": [{"name": "a"}]}')
+    assert msg.id == ID and msg.sample.amount == "12.50"
+    assert field_errors(lambda: b.bind({"id": ID}, b"", b'{"items": [{}, {"name": 3}]}')) == {
+        "items[1].name": "must be a string"
+    }
+
+
+def test_body_star_takes_the_whole_message_and_path_wins() -> None:
+    b = binder(body="*", path=("id",))
+    other = "00000000-0000-0000-0000-000000000000"
+    msg = b.bind({"id": ID}, b"period=weekly", f'{{"id": "{other}", "name": "n"}}'.encode())
+    assert msg.id == ID  # the URL wins over the body
+    assert msg.name == "n"
+    assert msg.period == 0  # no query binding when the body is "*"
+
+
+def test_unusable_bodies() -> None:
+    b = binder(body="sample")
+    with pytest.raises(BadBody, match="not valid JSON"):
+        b.bind({}, b"", b"{nope")
+    with pytest.raises(BadBody, match="must be a JSON object"):
+        b.bind({}, b"", b"[1, 2]")
+    assert b.bind({}, b"", b"").HasField("sample")  # an empty body is an empty object
+
+
+def test_cookie_bound_fields_come_from_cookies_only() -> None:
+    b = binder(body="*")
+    msg = b.bind({}, b"", b'{"refreshToken": "from-body"}', cookie_header="a=1; refresh_token=abc")
+    assert msg.refresh_token == "abc"
+
+
+def test_violation_paths_strip_the_body_field_and_use_json_names() -> None:
+    b = binder(body="sample", path=("id",))
+    assert b.client_path("sample.items[1].unit_price") == "items[1].unitPrice"
+    assert b.client_path("sample.total_amount") == "totalAmount"
+    assert b.client_path("id") == "id"
+    star = binder(body="*")
+    assert star.client_path("sample.total_amount") == "sample.totalAmount"
+    expense = RequestBinder(expense_pb2.CreateExpenseRequest.DESCRIPTOR, SNAKE, "expense", ())
+    assert expense.client_path("expense.amount") == "amount"
+
+
+def test_render_selected_body_status_and_location() -> None:
+    renderer = ResponseRenderer(SampleResponse.DESCRIPTOR, CAMEL, "sample", 201, "/v1/samples/{id}")
+    out = renderer.render(SampleResponse(sample=Sample(id=ID, amount="1.5")))
+    assert out.status == 201
+    assert (b"location", f"/v1/samples/{ID}".encode()) in out.headers
+    body = orjson.loads(out.body)
+    assert body["id"] == ID and body["amount"] == 1.5
+
+
+def test_render_204_has_no_body() -> None:
+    out = ResponseRenderer(SampleResponse.DESCRIPTOR, CAMEL, "", 204, "").render(SampleResponse())
+    assert (out.status, out.body) == (204, b"")
+
+
+def test_render_cookie_fields_as_set_cookie() -> None:
+    out = ResponseRenderer(SampleResponse.DESCRIPTOR, CAMEL, "", 0, "").render(
+        SampleResponse(refresh_token="t0k", sample=Sample())
+    )
+    assert (
+        b"set-cookie",
+        b"refresh_token=t0k; HttpOnly; Secure; SameSite=Strict; Path=/api/auth",
+    ) in out.headers
+    assert "refreshToken" not in orjson.loads(out.body)
+
+
+def test_render_http_body_passes_through() -> None:
+    renderer = ResponseRenderer(DownloadResponse.DESCRIPTOR, CAMEL, "file", 0, "")
+    out = renderer.render(DownloadResponse(file={"content_type": "text/csv", "data": b"a,b\n"}))
+    assert out.body == b"a,b\n"
+    assert (b"content-type", b"text/csv") in out.headers
+
+
+def test_compile_route_from_annotations() -> None:
+    from edge.descriptors import routes_of_service
+
+    specs = {(s.http_method, s.template): s for s in routes_of_service(SERVICE)}
+    assert ("GET", "/v1/things/{id}") in specs  # additional binding
+    route = compile_route(specs[("POST", "/v1/samples")])
+    assert route.renderer.status == 201
+    assert route.style == annotations_pb2.ERROR_STYLE_ANALYTICS
+    assert route.needs_credential is False  # edgetest is not a finplat package: public
+    assert specs[("POST", "/v1/samples")].backend == "samples"

@@ -1,0 +1,3 @@
+from tests.runtime.harness import servers
+
+__all__ = ["servers"]

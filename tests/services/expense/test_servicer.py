@@ -1,0 +1,163 @@
+"""The servicers' proto ⇄ domain mapping, called directly with a bound principal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, cast
+
+import grpc
+import pytest
+from finplat.expense.v1 import expense_pb2 as pb
+from google.type import date_pb2
+
+from services.expense.authenticator import ApiKeyAuthenticator
+from services.expense.servicer import ApiKeyAdminServicer, ExpenseServicer
+from services.runtime.errors import InvalidArgument, NotFound, PermissionDenied, Unauthenticated
+from services.runtime.principal import Principal, bind_principal, reset_principal
+from tests.services.expense.conftest import UowFactory
+
+CONTEXT = cast(grpc.ServicerContext, None)  # the servicers never touch the context
+
+
+@pytest.fixture
+def as_key(key_ids: tuple[str, str]) -> Iterator[str]:
+    token = bind_principal(Principal(subject=key_ids[0], kind="api_key"))
+    yield key_ids[0]
+    reset_principal(token)
+
+
+def body(**overrides: Any) -> pb.ExpenseInput:
+    fields: dict[str, Any] = {
+        "amount": "12.5",
+        "description": "Lunch",
+        "category": "food",
+        "date": date_pb2.Date(year=2026, month=3, day=1),
+    }
+    fields.update(overrides)
+    return pb.ExpenseInput(**{k: v for k, v in fields.items() if v is not None})
+
+
+def test_expense_crud_through_protos(uow: UowFactory, as_key: str) -> None:
+    servicer = ExpenseServicer(uow)
+    created = servicer.CreateExpense(pb.CreateExpenseRequest(expense=body()), CONTEXT).expense
+    assert created.amount == "12.50"
+    assert (created.date.year, created.date.month, created.date.day) == (2026, 3, 1)
+    assert created.created_at.seconds > 0 and created.created_at == created.updated_at
+
+    got = servicer.GetExpense(pb.GetExpenseRequest(id=created.id), CONTEXT).expense
+    assert got == created
+
+    updated = servicer.UpdateExpense(
+        pb.UpdateExpenseRequest(id=created.id, expense=body(amount="7", category="other")),
+        CONTEXT,
+    ).expense
+    assert (updated.amount, updated.category) == ("7.00", "other")
+
+    listed = servicer.ListExpenses(pb.ListExpensesRequest(), CONTEXT)
+    assert [e.id for e in listed.data] == [created.id]
+    assert listed.pagination == pb.Pagination(limit=50, offset=0, total=1, has_more=False)
+
+    assert servicer.DeleteExpense(pb.DeleteExpenseRequest(id=created.id), CONTEXT) == (
+        pb.DeleteExpenseResponse()
+    )
+    with pytest.raises(NotFound):
+        servicer.GetExpense(pb.GetExpenseRequest(id=created.id), CONTEXT)
+
+
+def test_missing_fields_are_reported_with_proto_paths(uow: UowFactory, as_key: str) -> None:
+    servicer = ExpenseServicer(uow)
+    with pytest.raises(InvalidArgument) as caught:
+        servicer.CreateExpense(pb.CreateExpenseRequest(expense=pb.ExpenseInput()), CONTEXT)
+    assert [v.field for v in caught.value.violations] == [
+        "expense.amount", "expense.description", "expense.category", "expense.date"
+    ]  # fmt: skip
+    with pytest.raises(InvalidArgument) as caught:
+        servicer.CreateExpense(pb.CreateExpenseRequest(), CONTEXT)
+    assert [v.field for v in caught.value.violations] == ["expense"]
+    with pytest.raises(InvalidArgument) as caught:
+        servicer.CreateExpense(
+            pb.CreateExpenseRequest(expense=body(date=date_pb2.Date(year=2026, month=2, day=30))),
+            CONTEXT,
+        )
+    assert [(v.field, v.description) for v in caught.value.violations] == [
+        ("expense.date", "is not a valid calendar date")
+    ]
+
+
+def test_list_request_mapping(uow: UowFactory, as_key: str) -> None:
+    servicer = ExpenseServicer(uow)
+    for day in (1, 2, 3):
+        servicer.CreateExpense(
+            pb.CreateExpenseRequest(expense=body(date=date_pb2.Date(year=2026, month=3, day=day))),
+            CONTEXT,
+        )
+    page = servicer.ListExpenses(
+        pb.ListExpensesRequest(
+            limit=1, offset=0, start_date=date_pb2.Date(year=2026, month=3, day=2)
+        ),
+        CONTEXT,
+    )
+    assert [e.date.day for e in page.data] == [3]
+    assert page.pagination == pb.Pagination(limit=1, offset=0, total=2, has_more=True)
+    with pytest.raises(InvalidArgument) as caught:
+        servicer.ListExpenses(pb.ListExpensesRequest(limit=0), CONTEXT)
+    assert caught.value.violations[0].field == "limit"
+    # An explicit offset of 0 and an absent one are the same; limit 0 is not "absent".
+    assert servicer.ListExpenses(pb.ListExpensesRequest(offset=0), CONTEXT).pagination.limit == 50
+
+
+def test_bad_ids_and_foreign_principals(uow: UowFactory, key_ids: tuple[str, str]) -> None:
+    servicer = ExpenseServicer(uow)
+    token = bind_principal(Principal(subject=key_ids[0], kind="api_key"))
+    try:
+        with pytest.raises(InvalidArgument) as caught:
+            servicer.GetExpense(pb.GetExpenseRequest(id="not-a-uuid"), CONTEXT)
+        assert caught.value.violations[0].field == "id"
+    finally:
+        reset_principal(token)
+    token = bind_principal(Principal(subject="user-1", kind="user"))
+    try:
+        with pytest.raises(PermissionDenied):
+            servicer.ListExpenses(pb.ListExpensesRequest(), CONTEXT)
+    finally:
+        reset_principal(token)
+    with pytest.raises(Unauthenticated):
+        servicer.ListExpenses(pb.ListExpensesRequest(), CONTEXT)
+
+
+def test_categories(uow: UowFactory) -> None:
+    data = ExpenseServicer(uow).ListCategories(pb.ListCategoriesRequest(), CONTEXT).data
+    assert len(data) == 10
+    assert data[0] == pb.Category(slug="food", name="Food", description=data[0].description)
+
+
+def test_admin_servicer_and_authenticator(uow: UowFactory) -> None:
+    admin = ApiKeyAdminServicer(uow)
+    created = admin.CreateApiKey(pb.CreateApiKeyRequest(name="ops", roles=["admin"]), CONTEXT)
+    assert created.secret.startswith("fpk_")
+    assert created.api_key.prefix == created.secret[:12]
+    assert list(created.api_key.roles) == ["admin"]
+    assert not created.api_key.HasField("revoked_at")
+    assert not created.api_key.HasField("last_used_at")
+
+    authenticator = ApiKeyAuthenticator(uow)
+    assert authenticator.accepts(created.secret) and not authenticator.accepts("eyJ.a.b")
+    principal = authenticator.authenticate(created.secret)
+    assert principal == Principal(
+        subject=created.api_key.id, kind="api_key", roles=frozenset({"admin"})
+    )
+
+    listed = admin.ListApiKeys(pb.ListApiKeysRequest(), CONTEXT).api_keys
+    assert [k.id for k in listed] == [created.api_key.id]
+    assert listed[0].HasField("last_used_at")
+
+    revoked = admin.RevokeApiKey(pb.RevokeApiKeyRequest(id=created.api_key.id), CONTEXT).api_key
+    assert revoked.HasField("revoked_at")
+    with pytest.raises(Unauthenticated):
+        authenticator.authenticate(created.secret)
+    assert admin.ListApiKeys(pb.ListApiKeysRequest(), CONTEXT).api_keys == []
+    assert (
+        len(admin.ListApiKeys(pb.ListApiKeysRequest(include_revoked=True), CONTEXT).api_keys) == 1
+    )
+    with pytest.raises(InvalidArgument):
+        admin.CreateApiKey(pb.CreateApiKeyRequest(name=""), CONTEXT)

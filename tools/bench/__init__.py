@@ -1,0 +1,1 @@
+"""Benchmarks: each prints its figures; the latest are recorded in docs/benchmarks.md."""

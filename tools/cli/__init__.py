@@ -1,0 +1,1 @@
+"""The `finplat` command line: one module per sub-command."""

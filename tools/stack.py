@@ -1,0 +1,213 @@
+"""Start and stop finplat's processes: shared by `finplat up`, the end-to-end tests
+and the benchmarks, so all three run the stack exactly the same way.
+
+Every backend is its own process (`python -m services.<name>`), as in production;
+the edge is `python -m edge`. Readiness is read from the real probes (grpc.health.v1
+for backends, GET /ready for the edge), never from sleeps.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import grpc
+import httpx
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Backends in start order, with their default gRPC and metrics ports. Only those whose
+# package exists are started: later issues add main, analytics and projectfinance.
+BACKEND_PORTS: dict[str, tuple[int, int]] = {
+    "main": (50051, 9451),
+    "analytics": (50052, 9452),
+    "projectfinance": (50053, 9453),
+    "expense": (50054, 9454),
+}
+
+
+def existing_backends() -> list[str]:
+    return [name for name in BACKEND_PORTS if (ROOT / "services" / name / "__main__.py").exists()]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Process:
+    """A child process of the stack, with its log file."""
+
+    name: str
+    popen: subprocess.Popen[bytes]
+    log_path: Path | None = None
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def log_tail(self, lines: int = 40) -> str:
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+
+def spawn(
+    name: str,
+    module: str,
+    env: Mapping[str, str],
+    *,
+    log_dir: Path | None = None,
+) -> Process:
+    """Run `python -m module` with the given extra environment."""
+    full_env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
+    log_path = None
+    stdout: int | object = None
+    if log_dir is not None:
+        log_dir.mkdir(parents=True, exist_ok=True)
+        log_path = log_dir / f"{name}.log"
+        stdout = log_path.open("ab")
+    popen = subprocess.Popen(
+        [sys.executable, "-m", module],
+        cwd=ROOT,
+        env=full_env,
+        stdout=stdout,  # type: ignore[arg-type]
+        stderr=subprocess.STDOUT if log_dir is not None else None,
+        start_new_session=True,  # Ctrl-C in a terminal reaches us only; we stop children
+    )
+    return Process(name=name, popen=popen, log_path=log_path)
+
+
+def wait_grpc_serving(address: str, process: Process | None = None, timeout: float = 30.0) -> None:
+    """Block until the backend at address reports SERVING over grpc.health.v1."""
+    deadline = time.monotonic() + timeout
+    with grpc.insecure_channel(address) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        while True:
+            if process is not None and not process.alive():
+                raise RuntimeError(f"{process.name} exited:\n{process.log_tail()}")
+            try:
+                reply = stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=1.0)
+                if reply.status == health_pb2.HealthCheckResponse.SERVING:
+                    return
+            except grpc.RpcError:
+                pass
+            if time.monotonic() > deadline:
+                tail = process.log_tail() if process else ""
+                raise TimeoutError(f"{address} not serving after {timeout}s\n{tail}")
+            time.sleep(0.1)
+
+
+def wait_http_ok(url: str, process: Process | None = None, timeout: float = 30.0) -> None:
+    """Block until GET url answers 200."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if process is not None and not process.alive():
+            raise RuntimeError(f"{process.name} exited:\n{process.log_tail()}")
+        try:
+            if httpx.get(url, timeout=1.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            tail = process.log_tail() if process else ""
+            raise TimeoutError(f"{url} not ready after {timeout}s\n{tail}")
+        time.sleep(0.1)
+
+
+def stop_all(processes: Sequence[Process], grace: float = 15.0) -> None:
+    """SIGTERM everything (backends drain in-flight RPCs), then SIGKILL stragglers."""
+    for proc in processes:
+        if proc.alive():
+            proc.popen.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    for proc in processes:
+        try:
+            proc.popen.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            proc.popen.kill()
+            proc.popen.wait()
+
+
+@dataclass
+class Stack:
+    """A running set of backends and one edge."""
+
+    edge_url: str
+    backend_addresses: dict[str, str]
+    processes: list[Process] = field(default_factory=list)
+
+    def stop(self) -> None:
+        stop_all(self.processes)
+
+
+def backend_env(
+    name: str, grpc_port: int, metrics_port: int, database_url: str | None
+) -> dict[str, str]:
+    """The environment that points backend `name` at its ports and database."""
+    prefix = f"FINPLAT_{name.upper()}_"
+    env = {f"{prefix}GRPC_PORT": str(grpc_port), f"{prefix}METRICS_PORT": str(metrics_port)}
+    if database_url is not None:
+        env[f"{prefix}DATABASE_URL"] = database_url
+    return env
+
+
+def start_stack(
+    *,
+    backends: Sequence[str] | None = None,
+    database_urls: Mapping[str, str] | None = None,
+    env: Mapping[str, str] | None = None,
+    edge_port: int | None = None,
+    fixed_ports: bool = False,
+    log_dir: Path | None = None,
+) -> Stack:
+    """Start backends and the edge; return once all are ready.
+
+    fixed_ports uses the documented default ports (for `finplat up`); otherwise every
+    process gets a free port so several stacks can run side by side (tests, benchmarks).
+    """
+    names = list(backends) if backends is not None else existing_backends()
+    extra = dict(env or {})
+    processes: list[Process] = []
+    addresses: dict[str, str] = {}
+    try:
+        for name in names:
+            default_grpc, default_metrics = BACKEND_PORTS[name]
+            grpc_port = default_grpc if fixed_ports else free_port()
+            metrics_port = default_metrics if fixed_ports else free_port()
+            url = (database_urls or {}).get(name)
+            proc = spawn(
+                name,
+                f"services.{name}",
+                {**extra, **backend_env(name, grpc_port, metrics_port, url)},
+                log_dir=log_dir,
+            )
+            processes.append(proc)
+            addresses[name] = f"127.0.0.1:{grpc_port}"
+        for name in names:
+            proc = next(p for p in processes if p.name == name)
+            wait_grpc_serving(addresses[name], proc)
+        port = edge_port or (8080 if fixed_ports else free_port())
+        edge_backends = "{" + ",".join(f'"{n}":["{a}"]' for n, a in addresses.items()) + "}"
+        edge = spawn(
+            "edge",
+            "edge",
+            {**extra, "FINPLAT_EDGE_PORT": str(port), "FINPLAT_EDGE_BACKENDS": edge_backends},
+            log_dir=log_dir,
+        )
+        processes.append(edge)
+        edge_url = f"http://127.0.0.1:{port}"
+        wait_http_ok(f"{edge_url}/ready", edge)
+    except BaseException:
+        stop_all(processes)
+        raise
+    return Stack(edge_url=edge_url, backend_addresses=addresses, processes=processes)
