@@ -50,6 +50,8 @@ def _sqlite_engine(url: URL, *, echo: bool) -> Engine:
     }
     if memory:
         # Every new connection to :memory: is a new empty database: share exactly one.
+        # One shared connection cannot isolate concurrent transactions, so in-memory
+        # SQLite is for single-threaded tools and tests; servers use a file.
         kwargs["poolclass"] = StaticPool
     elif url.database:
         # `finplat up` on a fresh checkout: var/ does not exist yet.

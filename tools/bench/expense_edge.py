@@ -64,6 +64,10 @@ def _summary(results: list[Result]) -> list[str]:
     for c in CONCURRENCY:
         ratio = by[("edge", c)].rps / by[("fastapi", c)].rps
         lines.append(f"edge / minimal FastAPI throughput at c={c}: {ratio:.0%} (target ≥ 50%)")
+    for c in CONCURRENCY:
+        # What bounds the edge: when this is near 100% the backend, not the edge, is the limit.
+        ratio = by[("edge", c)].rps / by[("grpc", c)].rps
+        lines.append(f"edge / direct gRPC throughput at c={c}: {ratio:.0%}")
     return lines
 
 
