@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,41 +87,45 @@ def spawn(
     return Process(name=name, popen=popen, log_path=log_path)
 
 
+def _wait_until(
+    ready: Callable[[], bool], what: str, process: Process | None, timeout: float
+) -> None:
+    """Poll ready() until it holds; fail fast when the process died meanwhile."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if process is not None and not process.alive():
+            raise RuntimeError(f"{process.name} exited:\n{process.log_tail()}")
+        if time.monotonic() > deadline:
+            tail = process.log_tail() if process else ""
+            raise TimeoutError(f"{what} not ready after {timeout}s\n{tail}")
+        time.sleep(0.1)
+
+
 def wait_grpc_serving(address: str, process: Process | None = None, timeout: float = 30.0) -> None:
     """Block until the backend at address reports SERVING over grpc.health.v1."""
-    deadline = time.monotonic() + timeout
     with grpc.insecure_channel(address) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
-        while True:
-            if process is not None and not process.alive():
-                raise RuntimeError(f"{process.name} exited:\n{process.log_tail()}")
+
+        def serving() -> bool:
             try:
                 reply = stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=1.0)
-                if reply.status == health_pb2.HealthCheckResponse.SERVING:
-                    return
             except grpc.RpcError:
-                pass
-            if time.monotonic() > deadline:
-                tail = process.log_tail() if process else ""
-                raise TimeoutError(f"{address} not serving after {timeout}s\n{tail}")
-            time.sleep(0.1)
+                return False
+            return bool(reply.status == health_pb2.HealthCheckResponse.SERVING)
+
+        _wait_until(serving, address, process, timeout)
 
 
 def wait_http_ok(url: str, process: Process | None = None, timeout: float = 30.0) -> None:
     """Block until GET url answers 200."""
-    deadline = time.monotonic() + timeout
-    while True:
-        if process is not None and not process.alive():
-            raise RuntimeError(f"{process.name} exited:\n{process.log_tail()}")
+
+    def ok() -> bool:
         try:
-            if httpx.get(url, timeout=1.0).status_code == 200:
-                return
+            return httpx.get(url, timeout=1.0).status_code == 200
         except httpx.HTTPError:
-            pass
-        if time.monotonic() > deadline:
-            tail = process.log_tail() if process else ""
-            raise TimeoutError(f"{url} not ready after {timeout}s\n{tail}")
-        time.sleep(0.1)
+            return False
+
+    _wait_until(ok, url, process, timeout)
 
 
 def stop_all(processes: Sequence[Process], grace: float = 15.0) -> None:
