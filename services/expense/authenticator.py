@@ -2,24 +2,40 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
+from datetime import datetime
 
 from services.expense import apikeys, usecases
+from services.expense.apikeys import ApiKey
 from services.expense.usecases import Clock, ExpenseUnitOfWork
 from services.runtime.principal import Principal
 
 
 class ApiKeyAuthenticator:
-    """Recognises `fpk_…` credentials and resolves them against the api_keys table."""
+    """Recognises `fpk_…` credentials and resolves them against the api_keys table.
+
+    `lookup` is the session-free read of the request path (repository.ApiKeyLookup);
+    the rare `last_used_at` write goes through a unit of work.
+    """
 
     def __init__(
-        self, unit_of_work: Callable[[], ExpenseUnitOfWork], clock: Clock = usecases.utcnow
+        self,
+        unit_of_work: Callable[[], ExpenseUnitOfWork],
+        lookup: Callable[[str], ApiKey | None],
+        clock: Clock = usecases.utcnow,
     ) -> None:
         self._unit_of_work = unit_of_work
+        self._lookup = lookup
         self._clock = clock
 
     def accepts(self, credential: str) -> bool:
         return apikeys.looks_like_key(credential)
 
     def authenticate(self, credential: str) -> Principal:
-        return usecases.authenticate_api_key(self._unit_of_work(), credential, self._clock)
+        key = self._lookup(apikeys.hash_secret(credential))
+        return usecases.admit_api_key(key, self._touch, self._clock)
+
+    def _touch(self, key_id: uuid.UUID, now: datetime) -> None:
+        with self._unit_of_work() as uow:
+            uow.repos.api_keys.touch(key_id, now)

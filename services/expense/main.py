@@ -16,7 +16,7 @@ from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
 from services.expense.authenticator import ApiKeyAuthenticator
-from services.expense.repository import repositories
+from services.expense.repository import ApiKeyLookup, repositories
 from services.expense.servicer import ApiKeyAdminServicer, ExpenseServicer
 from services.expense.settings import ExpenseSettings
 from services.expense.usecases import ExpenseUnitOfWork
@@ -68,7 +68,7 @@ def build(settings: ExpenseSettings) -> ExpenseBackend:
         settings=settings,
         engine=engine,
         unit_of_work=unit_of_work,
-        authenticators=(ApiKeyAuthenticator(unit_of_work),),
+        authenticators=(ApiKeyAuthenticator(unit_of_work, ApiKeyLookup(engine)),),
     )
 
 

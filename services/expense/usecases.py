@@ -98,15 +98,24 @@ def revoke_api_key(uow: ExpenseUnitOfWork, key_id: uuid.UUID, clock: Clock = utc
         return uow.repos.api_keys.revoke(key_id, clock())
 
 
+def admit_api_key(
+    key: ApiKey | None, touch: Callable[[uuid.UUID, datetime], None], clock: Clock = utcnow
+) -> Principal:
+    """The principal of a looked-up key, or Unauthenticated; records the use at most once
+    per LAST_USED_RESOLUTION (touch writes only then)."""
+    if key is None or key.revoked:
+        # One message for both: do not tell a caller that a key once existed.
+        raise Unauthenticated("invalid or revoked API key")
+    now = clock()
+    if apikeys.needs_touch(key.last_used_at, now):
+        touch(key.id, now)
+    return Principal(subject=str(key.id), kind="api_key", roles=frozenset(key.roles))
+
+
 def authenticate_api_key(uow: ExpenseUnitOfWork, secret: str, clock: Clock = utcnow) -> Principal:
-    """The principal of an active key. Reads the database every time, deliberately: a
-    cached "valid" answer would keep a revoked key working until the cache expired."""
+    """Authenticate within one unit of work (CLI, tests). Reads the database every time,
+    deliberately: a cached "valid" answer would keep a revoked key working until the
+    cache expired. The request path uses the same rule through ApiKeyAuthenticator."""
     with uow:
         key = uow.repos.api_keys.find_by_hash(apikeys.hash_secret(secret))
-        if key is None or key.revoked:
-            # One message for both: do not tell a caller that a key once existed.
-            raise Unauthenticated("invalid or revoked API key")
-        now = clock()
-        if apikeys.needs_touch(key.last_used_at, now):
-            uow.repos.api_keys.touch(key.id, now)
-    return Principal(subject=str(key.id), kind="api_key", roles=frozenset(key.roles))
+        return admit_api_key(key, uow.repos.api_keys.touch, clock)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import Engine
 
 from db import migrate
 from db.engine import make_engine
@@ -29,10 +30,15 @@ def expense_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def uow(expense_url: str) -> Iterator[UowFactory]:
+def engine(expense_url: str) -> Iterator[Engine]:
     engine = make_engine(expense_url)
-    yield unit_of_work_factory(make_sessionmaker(engine), repositories)
+    yield engine
     engine.dispose()
+
+
+@pytest.fixture
+def uow(engine: Engine) -> UowFactory:
+    return unit_of_work_factory(make_sessionmaker(engine), repositories)
 
 
 @pytest.fixture

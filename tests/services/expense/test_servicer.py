@@ -9,8 +9,10 @@ import grpc
 import pytest
 from finplat.expense.v1 import expense_pb2 as pb
 from google.type import date_pb2
+from sqlalchemy import Engine
 
 from services.expense.authenticator import ApiKeyAuthenticator
+from services.expense.repository import ApiKeyLookup
 from services.expense.servicer import ApiKeyAdminServicer, ExpenseServicer
 from services.runtime.errors import InvalidArgument, NotFound, PermissionDenied, Unauthenticated
 from services.runtime.principal import Principal, bind_principal, reset_principal
@@ -131,7 +133,7 @@ def test_categories(uow: UowFactory) -> None:
     assert data[0] == pb.Category(slug="food", name="Food", description=data[0].description)
 
 
-def test_admin_servicer_and_authenticator(uow: UowFactory) -> None:
+def test_admin_servicer_and_authenticator(uow: UowFactory, engine: Engine) -> None:
     admin = ApiKeyAdminServicer(uow)
     created = admin.CreateApiKey(pb.CreateApiKeyRequest(name="ops", roles=["admin"]), CONTEXT)
     assert created.secret.startswith("fpk_")
@@ -140,7 +142,7 @@ def test_admin_servicer_and_authenticator(uow: UowFactory) -> None:
     assert not created.api_key.HasField("revoked_at")
     assert not created.api_key.HasField("last_used_at")
 
-    authenticator = ApiKeyAuthenticator(uow)
+    authenticator = ApiKeyAuthenticator(uow, ApiKeyLookup(engine))
     assert authenticator.accepts(created.secret) and not authenticator.accepts("eyJ.a.b")
     principal = authenticator.authenticate(created.secret)
     assert principal == Principal(
