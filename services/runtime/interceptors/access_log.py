@@ -15,14 +15,7 @@ import grpc
 from opentelemetry import trace
 
 from services.runtime.call import call_scope
-from services.runtime.interceptors.base import (
-    Continuation,
-    Handler,
-    Interceptor,
-    is_unary,
-    metadata_value,
-    wrap_unary,
-)
+from services.runtime.interceptors.base import UnaryBehavior, UnaryInterceptor, metadata_value
 
 ACCESS_LOGGER = "finplat.access"
 REQUEST_ID = "x-request-id"
@@ -30,16 +23,8 @@ REQUEST_ID = "x-request-id"
 _log = logging.getLogger(ACCESS_LOGGER)
 
 
-class AccessLogInterceptor(Interceptor):
-    def intercept_service(
-        self, continuation: Continuation, handler_call_details: grpc.HandlerCallDetails
-    ) -> Handler | None:
-        handler = continuation(handler_call_details)
-        if handler is None or not is_unary(handler):
-            return handler
-        method = handler_call_details.method
-        inner = handler.unary_unary
-        assert inner is not None
+class AccessLogInterceptor(UnaryInterceptor):
+    def wrap(self, method: str, inner: UnaryBehavior) -> UnaryBehavior:
 
         def behavior(request: Any, context: grpc.ServicerContext) -> Any:
             with call_scope(method, context) as call:
@@ -67,4 +52,4 @@ class AccessLogInterceptor(Interceptor):
                         },
                     )
 
-        return wrap_unary(handler, behavior)
+        return behavior

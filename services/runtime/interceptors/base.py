@@ -37,6 +37,22 @@ def wrap_unary(handler: Handler, behavior: UnaryBehavior) -> Handler:
     )
 
 
+class UnaryInterceptor(Interceptor):
+    """Wraps unary-unary handlers with `wrap`; streaming handlers pass through untouched."""
+
+    def intercept_service(
+        self, continuation: Continuation, handler_call_details: grpc.HandlerCallDetails
+    ) -> Handler | None:
+        handler = continuation(handler_call_details)
+        if handler is None or not is_unary(handler):
+            return handler
+        assert handler.unary_unary is not None  # is_unary checked it
+        return wrap_unary(handler, self.wrap(handler_call_details.method, handler.unary_unary))
+
+    def wrap(self, method: str, inner: UnaryBehavior) -> UnaryBehavior:
+        raise NotImplementedError
+
+
 def metadata_value(context: grpc.ServicerContext, key: str) -> str | None:
     value = next((v for k, v in context.invocation_metadata() or () if k == key), None)
     if isinstance(value, bytes):

@@ -12,27 +12,13 @@ import grpc
 
 from services.runtime import errors
 from services.runtime.abort import abort_internal, abort_with_error, already_aborted
-from services.runtime.interceptors.base import (
-    Continuation,
-    Handler,
-    Interceptor,
-    is_unary,
-    wrap_unary,
-)
+from services.runtime.interceptors.base import UnaryBehavior, UnaryInterceptor
 from services.runtime.policy import policy_for
 
 
-class ErrorMappingInterceptor(Interceptor):
-    def intercept_service(
-        self, continuation: Continuation, handler_call_details: grpc.HandlerCallDetails
-    ) -> Handler | None:
-        handler = continuation(handler_call_details)
-        if handler is None or not is_unary(handler):
-            return handler
-        method = handler_call_details.method
+class ErrorMappingInterceptor(UnaryInterceptor):
+    def wrap(self, method: str, inner: UnaryBehavior) -> UnaryBehavior:
         backend = policy_for(method).backend
-        inner = handler.unary_unary
-        assert inner is not None
 
         def behavior(request: Any, context: grpc.ServicerContext) -> Any:
             try:
@@ -44,4 +30,4 @@ class ErrorMappingInterceptor(Interceptor):
                     raise  # the handler ended the RPC itself with context.abort()
                 abort_internal(context, method, exc)
 
-        return wrap_unary(handler, behavior)
+        return behavior
