@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from sqlalchemy import Engine
 
 from db import migrate
-from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
 from services.expense import usecases
@@ -19,25 +17,15 @@ from services.expense.usecases import ExpenseUnitOfWork
 UowFactory = Callable[[], ExpenseUnitOfWork]
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def expense_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/expense.db"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    migrate.upgrade("expense", url)
-    return url
+@pytest.fixture
+def expense_url(database_url: str) -> str:
+    """The expense schema on each supported database."""
+    migrate.upgrade("expense", database_url)
+    return database_url
 
 
 @pytest.fixture
-def engine(expense_url: str) -> Iterator[Engine]:
-    engine = make_engine(expense_url)
-    yield engine
-    engine.dispose()
-
-
-@pytest.fixture
-def uow(engine: Engine) -> UowFactory:
+def uow(expense_url: str, engine: Engine) -> UowFactory:
     return unit_of_work_factory(make_sessionmaker(engine), repositories)
 
 

@@ -1,4 +1,4 @@
-"""Engines for the db tests, on both supported databases."""
+"""Fixtures that run a test once on each supported database: SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from db.engine import make_engine
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database: a SQLite file, or a fresh database on the test PostgreSQL."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/test.db"
     url: str = request.getfixturevalue("postgres_url")
