@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from sqlalchemy import ColumnElement, Engine, func, select, update
+from sqlalchemy import ColumnElement, Engine, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
 from services.expense.apikeys import LAST_USED_RESOLUTION, ApiKey
@@ -55,6 +55,16 @@ def _api_key(row: _ApiKeyColumns) -> ApiKey:
         revoked_at=row.revoked_at,
         last_used_at=row.last_used_at,
     )
+
+
+# Hot-path statements are built once with bind parameters: building the WHERE clause
+# (operator overloading, coercions) cost more per call than executing the cached SQL.
+_OWNED_EXPENSE = select(ExpenseRow).where(
+    ExpenseRow.id == bindparam("expense_id"), ExpenseRow.api_key_id == bindparam("owner")
+)
+_API_KEY_BY_HASH = select(*ApiKeyRow.__table__.columns).where(
+    ApiKeyRow.secret_hash == bindparam("secret_hash")
+)
 
 
 class ExpenseRepository:
@@ -128,9 +138,7 @@ class ExpenseRepository:
         return conditions
 
     def _owned(self, owner: uuid.UUID, expense_id: uuid.UUID) -> ExpenseRow:
-        row = self._session.scalar(
-            select(ExpenseRow).where(ExpenseRow.id == expense_id, ExpenseRow.api_key_id == owner)
-        )
+        row = self._session.scalar(_OWNED_EXPENSE, {"expense_id": expense_id, "owner": owner})
         if row is None:
             # Same answer for "absent" and "someone else's": ids reveal nothing.
             raise NotFound(f"expense {expense_id} not found", metadata={"id": str(expense_id)})
@@ -212,9 +220,8 @@ class ApiKeyLookup:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        self._select = select(*ApiKeyRow.__table__.columns)
 
     def __call__(self, secret_hash: str) -> ApiKey | None:
         with self._engine.connect() as conn:
-            row = conn.execute(self._select.where(ApiKeyRow.secret_hash == secret_hash)).first()
+            row = conn.execute(_API_KEY_BY_HASH, {"secret_hash": secret_hash}).first()
         return None if row is None else _api_key(row)  # type: ignore[arg-type]
