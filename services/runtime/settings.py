@@ -35,6 +35,25 @@ class RuntimeSettings(BaseSettings):
     grpc_max_workers: int = 32
     shutdown_grace_seconds: float = 10.0
 
+    # Access-token verification (services/runtime/tokens), the same in the edge and in
+    # every backend. The main backend issues the tokens and publishes their keys.
+    jwt_issuer: str = "finplat"
+    jwt_audience: str = "finplat-api"
+    # Where verifiers fetch the signing keys (the edge serves main's JWKS at
+    # /.well-known/jwks.json); None in the main backend, which reads its own keys.
+    jwks_url: str | None = None
+    # Clock skew tolerated on exp/nbf/iat.
+    jwt_leeway_seconds: int = 10
+    jwks_cache_seconds: float = 300.0
+    # An unknown kid triggers a refetch at most this often (a flood of forged kids
+    # must not turn into a flood of JWKS requests).
+    jwks_min_refetch_seconds: float = 10.0
+    # Verified tokens are cached (Redis when configured) for at most this long.
+    token_cache_seconds: float = 60.0
+    # A session's "still active" answer is reused this long: revocation takes effect
+    # within this many seconds everywhere.
+    session_check_seconds: float = 5.0
+
     def sqlite_url(self, backend: str) -> str:
         """The embedded database of one backend (`finplat up` default), under var_dir."""
         self.var_dir.mkdir(parents=True, exist_ok=True)

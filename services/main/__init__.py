@@ -1,0 +1,1 @@
+"""The main backend: identity (users, sessions, MFA, devices, tokens, security dashboard)."""
