@@ -36,7 +36,9 @@ class MigrationBackend:
 
 
 # Every backend with migrations; later backends add one line.
-BACKENDS: dict[str, MigrationBackend] = {name: MigrationBackend(name) for name in ("expense",)}
+BACKENDS: dict[str, MigrationBackend] = {
+    name: MigrationBackend(name) for name in ("expense", "main")
+}
 
 
 class SchemaNotReady(RuntimeError):

@@ -17,6 +17,10 @@ def main() -> None:
         loop="uvloop",
         http="httptools",
         access_log=False,  # request logging belongs to the edge's observability layer
+        # The client address (rate limits, sessions, security events) is taken from
+        # X-Forwarded-For only when the direct peer is a trusted proxy.
+        proxy_headers=bool(settings.edge_trusted_proxies),
+        forwarded_allow_ips=",".join(settings.edge_trusted_proxies) or None,
     )
 
 

@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from edge.auth import build_edge_auth
 from edge.backends import Backends
 from edge.descriptors import discover_routes
 from edge.management import OrjsonResponse, management_router
@@ -18,11 +19,14 @@ from edge.transcoder import Transcoder
 def create_app(settings: EdgeSettings | None = None) -> FastAPI:
     settings = settings or EdgeSettings()
     backends = Backends(settings.edge_backends)
+    main_instances = settings.edge_backends.get("main") or []
+    auth, identity_client = build_edge_auth(settings, main_instances[0] if main_instances else None)
     transcoder = Transcoder(
         discover_routes(),
         backends,
         call_timeout=settings.edge_call_timeout_seconds,
         max_body_bytes=settings.edge_max_body_bytes,
+        auth=auth,
     )
 
     @asynccontextmanager
@@ -32,6 +36,8 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
             yield
         finally:
             await backends.close()
+            if identity_client is not None:
+                identity_client.close()
 
     app = FastAPI(
         title="finplat gateway",

@@ -16,7 +16,7 @@ import orjson
 from finplat.api.v1 import annotations_pb2
 
 from edge.codec import FieldError
-from services.runtime.errors import ParsedStatus
+from services.runtime.errors import DomainError, ParsedStatus
 
 C = grpc.StatusCode
 
@@ -102,6 +102,15 @@ def from_status(parsed: ParsedStatus, translate: Callable[[str], str]) -> EdgeEr
     reason = parsed.reason or DEFAULT_REASON.get(parsed.code, "INTERNAL_ERROR")
     violations = tuple(FieldError(translate(v.field), v.description) for v in parsed.violations)
     return EdgeError(status, reason, parsed.message, violations)
+
+
+def from_domain(error: DomainError) -> EdgeError:
+    """An error the edge raised itself through the shared runtime (e.g. token checks)."""
+    status = HTTP_STATUS.get(error.code, 500)
+    hidden = _HIDDEN.get(error.code)
+    if hidden is not None:
+        return EdgeError(status, hidden[0], hidden[1])
+    return EdgeError(status, error.reason, error.message)
 
 
 def invalid_input(errors: Iterable[FieldError]) -> EdgeError:

@@ -15,12 +15,30 @@ import orjson
 from google.protobuf import descriptor, message
 
 from edge.codec import codec_for
+from edge.codec.messages import field_rules
 
 HTTP_BODY = "google.api.HttpBody"
 JSON = b"application/json"
-# The refresh-token cookie is the only cookie-bound field (GAPS: HttpOnly, Secure,
-# SameSite=Strict, Path=/api/auth); FieldRules carries no path, so it is fixed here.
-COOKIE_ATTRIBUTES = "; HttpOnly; Secure; SameSite=Strict; Path=/api/auth"
+# Cookies carry credentials (the refresh token): never readable by scripts, never sent
+# over plain HTTP, never sent cross-site.
+COOKIE_FLAGS = "; HttpOnly; Secure; SameSite=Strict"
+
+
+def cookie_attributes(path: str, max_age: int | None) -> str:
+    age = "" if max_age is None else f"; Max-Age={max_age}"
+    return f"{COOKIE_FLAGS}; Path={path or '/'}{age}"
+
+
+def cookie_paths(messages: list[descriptor.Descriptor]) -> dict[str, str]:
+    """Cookie name → Path, from every cookie-bound field of `messages`: what clearing a
+    cookie (HttpRules.clear_cookies) needs, since the Path must match to remove it."""
+    paths: dict[str, str] = {}
+    for message_type in messages:
+        for field in message_type.fields:
+            rules = field_rules(field)
+            if rules is not None and rules.cookie:
+                paths.setdefault(rules.cookie, rules.cookie_path or "/")
+    return paths
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +56,26 @@ class ResponseRenderer:
         response_body: str,
         success_status: int,
         location: str,
+        clear_cookies: tuple[str, ...] = (),
+        cookie_paths: dict[str, str] | None = None,
     ) -> None:
         self.codec = codec_for(response_type, naming)
         self.response_body = response_body
         self.status = success_status or 200
         self.empty = self.status == 204
-        self.cookies = list(self.codec.cookies.items())  # (proto name, cookie name)
+        # (proto name, cookie name, attributes) of the cookie-bound response fields
+        self.cookies: list[tuple[str, str, str]] = []
+        for field in response_type.fields:
+            rules = field_rules(field)
+            if rules is not None and rules.cookie:
+                max_age = int(rules.cookie_max_age_seconds) or None
+                attributes = cookie_attributes(rules.cookie_path, max_age)
+                self.cookies.append((field.name, rules.cookie, attributes))
+        paths = cookie_paths or {}
+        self.cleared = [
+            (b"set-cookie", f"{name}={cookie_attributes(paths.get(name, '/'), 0)}".encode())
+            for name in clear_cookies
+        ]
         selected = (
             response_type.fields_by_name[response_body].message_type
             if response_body
@@ -57,12 +89,13 @@ class ResponseRenderer:
         resource: Any = getattr(response, self.response_body) if self.response_body else response
         if self.location is not None:
             headers.append((b"location", self.location(resource).encode("latin-1")))
-        for name, cookie in self.cookies:
+        for name, cookie, attributes in self.cookies:
             value = getattr(response, name)
             if value:
                 headers.append(
-                    (b"set-cookie", f"{cookie}={quote(value, safe='')}{COOKIE_ATTRIBUTES}".encode())
+                    (b"set-cookie", f"{cookie}={quote(value, safe='')}{attributes}".encode())
                 )
+        headers.extend(self.cleared)
         if self.empty:
             return Rendered(self.status, headers, b"")
         if self.http_body:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsConfigDict
+
+from services.runtime.settings import RuntimeSettings
 
 
 def _default_backends() -> dict[str, list[str]]:
@@ -15,8 +17,9 @@ def _default_backends() -> dict[str, list[str]]:
     }
 
 
-class EdgeSettings(BaseSettings):
-    """Where the edge listens and which backend addresses it calls."""
+class EdgeSettings(RuntimeSettings):
+    """Where the edge listens and which backend addresses it calls; token verification,
+    Redis and logging settings are shared with the backends (RuntimeSettings)."""
 
     model_config = SettingsConfigDict(env_prefix="FINPLAT_", extra="ignore")
 
@@ -27,5 +30,8 @@ class EdgeSettings(BaseSettings):
     edge_backends: dict[str, list[str]] = Field(default_factory=_default_backends)
     edge_call_timeout_seconds: float = 10.0
     edge_max_body_bytes: int = 10 * 1024 * 1024
+    # Load balancers / proxies in front of the edge whose X-Forwarded-For is believed
+    # (IPs or CIDRs); empty: the TCP peer is the client.
+    edge_trusted_proxies: list[str] = Field(default_factory=list)
     # Deadline of each readiness probe's grpc.health.v1 Check.
     edge_ready_timeout_seconds: float = 1.0

@@ -17,14 +17,16 @@ import grpc
 from finplat.api.v1 import annotations_pb2
 
 from edge import errors
+from edge.auth import EdgeAuth, needs_token
 from edge.backends import Backends, UnaryCall
 from edge.binding import BadBody, RequestBinder
 from edge.codec import DecodeFailed
 from edge.descriptors import RouteSpec
-from edge.rendering import ResponseRenderer
+from edge.rendering import ResponseRenderer, cookie_paths
 from edge.routing import Match, Router, parse_template
-from services.runtime.errors import parse_status
-from services.runtime.policy import policy_for
+from services.runtime.errors import DomainError, parse_status
+from services.runtime.origin import CLIENT_USER_AGENT, FORWARDED_FOR
+from services.runtime.policy import MethodPolicy, policy_for
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -51,11 +53,13 @@ class CompiledRoute:
     binder: RequestBinder
     renderer: ResponseRenderer
     style: int
+    policy: MethodPolicy
     needs_credential: bool
+    verify_token: bool
     call: UnaryCall | None = field(default=None)
 
 
-def compile_route(spec: RouteSpec) -> CompiledRoute:
+def compile_route(spec: RouteSpec, cookies: dict[str, str] | None = None) -> CompiledRoute:
     naming = spec.service_rules.json_naming
     template = parse_template(spec.template)
     binder = RequestBinder(
@@ -67,6 +71,8 @@ def compile_route(spec: RouteSpec) -> CompiledRoute:
         spec.response_body,
         spec.http_rules.success_status,
         spec.http_rules.location,
+        tuple(spec.http_rules.clear_cookies),
+        cookies,
     )
     policy = policy_for(spec.full_method)
     return CompiledRoute(
@@ -74,7 +80,9 @@ def compile_route(spec: RouteSpec) -> CompiledRoute:
         binder=binder,
         renderer=renderer,
         style=spec.service_rules.error_style,
+        policy=policy,
         needs_credential=not policy.public,
+        verify_token=needs_token(policy),
     )
 
 
@@ -88,14 +96,19 @@ class Transcoder:
         *,
         call_timeout: float,
         max_body_bytes: int,
+        auth: EdgeAuth | None = None,
     ) -> None:
         self.backends = backends
+        self.auth = auth
         self.call_timeout = call_timeout
         self.max_body_bytes = max_body_bytes
         self.router: Router[CompiledRoute] = Router()
         self.routes: list[CompiledRoute] = []
+        cookies = cookie_paths(
+            [m for spec in specs for m in (spec.method.input_type, spec.method.output_type)]
+        )
         for spec in specs:
-            compiled = compile_route(spec)
+            compiled = compile_route(spec, cookies)
             self.router.add(spec.http_method, spec.template, compiled)
             self.routes.append(compiled)
         self._bound = False
@@ -115,7 +128,10 @@ class Transcoder:
 
     @property
     def backend_names(self) -> list[str]:
-        return sorted({r.spec.backend for r in self.routes})
+        """Backends that serve routes and have instances configured (readiness checks
+        these; a route whose backend is not configured answers 503 on its own)."""
+        configured = {name for name, addrs in self.backends.addresses.items() if addrs}
+        return sorted({r.spec.backend for r in self.routes} & configured)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -150,11 +166,26 @@ class Transcoder:
                 content_length = int(value) if value.isdigit() else -1
             elif name == b"cookie":
                 cookie = value.decode("latin-1")
+            elif name == b"user-agent":
+                # gRPC reserves user-agent for its own client string.
+                metadata.append((CLIENT_USER_AGENT, value.decode("latin-1")[:512]))
 
         if route.needs_credential and not authorization:
             error = errors.EdgeError(401, "UNAUTHORIZED", "Authorization header is required")
             await _reply_error(send, style, error, request_id, [(b"www-authenticate", b"Bearer")])
             return
+        if route.verify_token and self.auth is not None:
+            try:
+                await self.auth.admit(route.policy, authorization)
+            except DomainError as exc:
+                refused = errors.from_domain(exc)
+                challenge = (
+                    [(b"www-authenticate", b'Bearer error="invalid_token"')]
+                    if refused.status == 401
+                    else []
+                )
+                await _reply_error(send, style, refused, request_id, challenge)
+                return
 
         body = b""
         if route.binder.has_body:
@@ -189,7 +220,7 @@ class Transcoder:
         metadata.append(("x-request-id", request_id))
         client = scope.get("client")
         if client:
-            metadata.append(("x-forwarded-for", str(client[0])))
+            metadata.append((FORWARDED_FOR, str(client[0])))
 
         call = route.call(request, timeout=self.call_timeout, metadata=metadata)
         try:

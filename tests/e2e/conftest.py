@@ -1,6 +1,8 @@
-"""The whole stack as real processes: PostgreSQL (tests/support/postgres.py), the expense
-backend (`python -m services.expense`) and the edge (`python -m edge`), started once per
-module that needs it through tools/stack.py — the same code `finplat up` uses."""
+"""The whole stack as real processes: PostgreSQL (tests/support/postgres.py), the
+backends (`python -m services.expense`, `python -m services.main`) and the edge
+(`python -m edge`), started once per session through tools/stack.py — the same code
+`finplat up` uses. The identity stack also gets a real SMTP sink (aiosmtpd), a GeoIP
+database built at run time and Redis for the token caches."""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.e2e.identity_support import IdentityClient, SmtpSink, smtp_sink
+from tests.support.geoip import SAMPLE_NETWORKS, build_city_mmdb
 from tests.support.postgres import PostgresServer
+from tests.support.redis import free_port
 from tools import keys, stack
 
 
@@ -33,14 +38,16 @@ def _stack_factory(
 ) -> Iterator[Callable[..., RunningStack]]:
     started: list[tuple[stack.Stack, str]] = []
 
-    def start(**env: str) -> RunningStack:
+    def start(backends: tuple[str, ...] = ("expense",), **env: str) -> RunningStack:
         database = postgres_server.create_database()
         url = postgres_server.url(database)
-        keys.migrate_backend("expense", url)
+        for backend in backends:
+            # One database, several backends: each has its own tables and version table.
+            keys.migrate_backend(backend, url)
         logs = tmp_path_factory.mktemp("stack-logs")
         running = stack.start_stack(
-            backends=["expense"],
-            database_urls={"expense": url},
+            backends=list(backends),
+            database_urls={backend: url for backend in backends},
             env={"FINPLAT_VAR_DIR": str(logs), "FINPLAT_LOG_LEVEL": "WARNING", **env},
             log_dir=Path(logs),
         )
@@ -121,3 +128,44 @@ def limited_stack(_stack_factory: Callable[..., RunningStack], redis_url: str) -
 def limited_stack_client(limited_stack: RunningStack) -> Iterator[httpx.Client]:
     with _client(limited_stack.edge_url, limited_stack.issue_key("e2e-limited")[1]) as c:
         yield c
+
+
+@pytest.fixture(scope="session")
+def smtp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SmtpSink]:
+    with smtp_sink(free_port()) as sink:
+        yield sink
+
+
+@pytest.fixture(scope="session")
+def geoip_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_city_mmdb(tmp_path_factory.mktemp("geoip") / "city.mmdb", SAMPLE_NETWORKS)
+
+
+@pytest.fixture(scope="session")
+def identity_stack(
+    _stack_factory: Callable[..., RunningStack],
+    smtp: SmtpSink,
+    geoip_database: Path,
+    redis_url: str,
+) -> RunningStack:
+    """main + edge on PostgreSQL, mail to the SMTP sink, locations from the test GeoIP
+    database, token caches in Redis; the edge believes X-Forwarded-For from loopback so
+    tests can log in "from" London or Changchun."""
+    return _stack_factory(
+        backends=("main",),
+        FINPLAT_SMTP_HOST="127.0.0.1",
+        FINPLAT_SMTP_PORT=str(smtp.port),
+        FINPLAT_GEOIP_DATABASE=str(geoip_database),
+        FINPLAT_REDIS_URL=redis_url,
+        FINPLAT_EDGE_TRUSTED_PROXIES='["127.0.0.1"]',
+        # Fast tests: the OWASP minimum is for production; the policy is the same.
+        FINPLAT_ARGON2_MEMORY_COST="8192",
+        FINPLAT_ARGON2_TIME_COST="1",
+    )
+
+
+@pytest.fixture
+def identity(identity_stack: RunningStack, smtp: SmtpSink) -> Iterator[IdentityClient]:
+    client = IdentityClient(identity_stack.edge_url, smtp)
+    yield client
+    client.close()

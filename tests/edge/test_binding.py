@@ -134,9 +134,23 @@ def test_render_cookie_fields_as_set_cookie() -> None:
     )
     assert (
         b"set-cookie",
-        b"refresh_token=t0k; HttpOnly; Secure; SameSite=Strict; Path=/api/auth",
+        b"refresh_token=t0k; HttpOnly; Secure; SameSite=Strict; Path=/api/auth; Max-Age=60",
     ) in out.headers
     assert "refreshToken" not in orjson.loads(out.body)
+
+
+def test_render_clears_cookies_with_their_path() -> None:
+    from edge.rendering import cookie_paths
+
+    paths = cookie_paths([SampleResponse.DESCRIPTOR])
+    assert paths == {"refresh_token": "/api/auth"}
+    out = ResponseRenderer(
+        SampleResponse.DESCRIPTOR, CAMEL, "", 204, "", ("refresh_token",), paths
+    ).render(SampleResponse())
+    assert (
+        b"set-cookie",
+        b"refresh_token=; HttpOnly; Secure; SameSite=Strict; Path=/api/auth; Max-Age=0",
+    ) in out.headers
 
 
 def test_render_http_body_passes_through() -> None:

@@ -130,7 +130,15 @@ def _build() -> descriptor_pb2.FileDescriptorProto:
 
     resp = f.message_type.add(name="SampleResponse")
     _field(resp, "sample", 1, FDP.TYPE_MESSAGE, f".{PACKAGE}.Sample")
-    _field(resp, "refresh_token", 2, FDP.TYPE_STRING, cookie="refresh_token")
+    _field(
+        resp,
+        "refresh_token",
+        2,
+        FDP.TYPE_STRING,
+        cookie="refresh_token",
+        cookie_path="/api/auth",
+        cookie_max_age_seconds=60,
+    )
 
     file_resp = f.message_type.add(name="DownloadResponse")
     _field(file_resp, "file", 1, FDP.TYPE_MESSAGE, ".google.api.HttpBody")

@@ -1,4 +1,5 @@
-"""The reference: the smallest FastAPI app answering the same JSON as GET expense.
+"""The reference: the smallest FastAPI app answering a fixed JSON body (the same bytes
+the benchmarked endpoint returns) on any GET path.
 
 Run by the benchmark under the same uvicorn settings as the edge (uvloop, httptools,
 one worker), so the ratio isolates what the edge does per request."""
@@ -16,8 +17,8 @@ app = FastAPI()
 _BODY = orjson.dumps(orjson.loads(os.environ.get("BENCH_BODY", "{}")))
 
 
-@app.get("/expense/v1/expenses/{expense_id}")
-async def get_expense(expense_id: str) -> Response:
+@app.get("/{path:path}")
+async def fixed_body(path: str) -> Response:
     return Response(_BODY, media_type="application/json")
 
 

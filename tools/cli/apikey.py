@@ -12,16 +12,12 @@ import uuid
 from collections.abc import Callable
 from datetime import datetime
 
-from db import migrate
-from db.engine import make_engine
-from db.session import make_sessionmaker
-from db.unit_of_work import unit_of_work_factory
 from services.expense import usecases
 from services.expense.apikeys import ApiKey
 from services.expense.repository import repositories
 from services.expense.settings import ExpenseSettings
 from services.expense.usecases import ExpenseUnitOfWork
-from services.runtime.errors import DomainError
+from tools.cli.database import runner
 
 Handler = Callable[[argparse.Namespace, Callable[[], ExpenseUnitOfWork]], int]
 
@@ -48,23 +44,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _runner(handler: Handler) -> Callable[[argparse.Namespace], int]:
-    def run(args: argparse.Namespace) -> int:
-        url = args.url or ExpenseSettings().database_url()
-        try:
-            migrate.require_current("expense", url)
-        except migrate.SchemaNotReady as exc:
-            print(f"finplat apikey: {exc}", file=sys.stderr)
-            return 2
-        engine = make_engine(url)
-        try:
-            return handler(args, unit_of_work_factory(make_sessionmaker(engine), repositories))
-        except DomainError as exc:
-            print(f"finplat apikey: {exc.message}", file=sys.stderr)
-            return 1
-        finally:
-            engine.dispose()
-
-    return run
+    return runner(
+        "apikey", "expense", lambda: ExpenseSettings().database_url(), repositories, handler
+    )
 
 
 def _create(args: argparse.Namespace, uow: Callable[[], ExpenseUnitOfWork]) -> int:

@@ -6,13 +6,15 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from tools.cli import apikey, migrate, up
+from tools.cli import apikey, migrate, signing_keys, up, users
 
 # Each command module registers its own sub-command; adding one is one line here.
 COMMANDS: Sequence[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = (
     up.add_parser,
     migrate.add_parser,
     apikey.add_parser,
+    users.add_parser,
+    signing_keys.add_parser,
 )
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from db import migrate
 from services.expense.settings import ExpenseSettings
+from services.main.settings import MainSettings
 from services.runtime.settings import RuntimeSettings
 
 # Where each backend's database is, read from that backend's own settings (the same
@@ -15,6 +16,7 @@ from services.runtime.settings import RuntimeSettings
 # embedded SQLite file.
 DATABASE_URLS: dict[str, Callable[[], str]] = {
     "expense": lambda: ExpenseSettings().database_url(),
+    "main": lambda: MainSettings().database_url(),
 }
 
 

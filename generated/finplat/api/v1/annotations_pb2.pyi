@@ -75,12 +75,14 @@ class ServiceRules(_message.Message):
     def __init__(self, backend: _Optional[str] = ..., json_naming: _Optional[_Union[JsonNaming, str]] = ..., error_style: _Optional[_Union[ErrorStyle, str]] = ..., auth: _Optional[_Union[AuthPolicy, _Mapping]] = ..., quota: _Optional[_Union[Quota, _Mapping]] = ...) -> None: ...
 
 class HttpRules(_message.Message):
-    __slots__ = ("success_status", "location")
+    __slots__ = ("success_status", "location", "clear_cookies")
     SUCCESS_STATUS_FIELD_NUMBER: _ClassVar[int]
     LOCATION_FIELD_NUMBER: _ClassVar[int]
+    CLEAR_COOKIES_FIELD_NUMBER: _ClassVar[int]
     success_status: int
     location: str
-    def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ...) -> None: ...
+    clear_cookies: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ..., clear_cookies: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MultipartField(_message.Message):
     __slots__ = ("allowed_types", "max_bytes", "filename_field", "content_type_field")
@@ -95,15 +97,19 @@ class MultipartField(_message.Message):
     def __init__(self, allowed_types: _Optional[_Iterable[str]] = ..., max_bytes: _Optional[int] = ..., filename_field: _Optional[str] = ..., content_type_field: _Optional[str] = ...) -> None: ...
 
 class FieldRules(_message.Message):
-    __slots__ = ("decimal_number", "decimal_string", "cookie", "multipart", "nullable")
+    __slots__ = ("decimal_number", "decimal_string", "cookie", "multipart", "nullable", "cookie_path", "cookie_max_age_seconds")
     DECIMAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
     DECIMAL_STRING_FIELD_NUMBER: _ClassVar[int]
     COOKIE_FIELD_NUMBER: _ClassVar[int]
     MULTIPART_FIELD_NUMBER: _ClassVar[int]
     NULLABLE_FIELD_NUMBER: _ClassVar[int]
+    COOKIE_PATH_FIELD_NUMBER: _ClassVar[int]
+    COOKIE_MAX_AGE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     decimal_number: bool
     decimal_string: bool
     cookie: str
     multipart: MultipartField
     nullable: bool
-    def __init__(self, decimal_number: _Optional[bool] = ..., decimal_string: _Optional[bool] = ..., cookie: _Optional[str] = ..., multipart: _Optional[_Union[MultipartField, _Mapping]] = ..., nullable: _Optional[bool] = ...) -> None: ...
+    cookie_path: str
+    cookie_max_age_seconds: int
+    def __init__(self, decimal_number: _Optional[bool] = ..., decimal_string: _Optional[bool] = ..., cookie: _Optional[str] = ..., multipart: _Optional[_Union[MultipartField, _Mapping]] = ..., nullable: _Optional[bool] = ..., cookie_path: _Optional[str] = ..., cookie_max_age_seconds: _Optional[int] = ...) -> None: ...

@@ -123,6 +123,12 @@ class HttpRules(betterproto.Message):
      the resource that response_body selects (or of the response when there is none).
     """
 
+    clear_cookies: List[str] = betterproto.string_field(3)
+    """
+    Cookies removed on success (Set-Cookie with Max-Age=0 and the cookie's Path), e.g.
+     the refresh-token cookie on logout. Named as in FieldRules.cookie.
+    """
+
 
 @dataclass(eq=False, repr=False)
 class MultipartField(betterproto.Message):
@@ -168,3 +174,12 @@ class FieldRules(betterproto.Message):
 
     nullable: bool = betterproto.bool_field(5)
     """Print null when the field is unset (the spec's "N": nullable)."""
+
+    cookie_path: str = betterproto.string_field(6)
+    """Path attribute of the cookie named by `cookie` (default "/")."""
+
+    cookie_max_age_seconds: int = betterproto.int64_field(7)
+    """
+    Max-Age of that cookie in seconds (0: a session cookie). Cookies are always sent
+     HttpOnly, Secure and SameSite=Strict.
+    """

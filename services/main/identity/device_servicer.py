@@ -1,0 +1,73 @@
+"""gRPC servicer of trusted devices: proto ⇄ use cases, nothing else.
+
+The runtime's interceptors have authenticated the caller (a user's access token with
+the "user" role) before these methods run; every call acts on that user's devices only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import grpc
+from finplat.identity.v1 import sessions_pb2, sessions_pb2_grpc
+
+from services.main.identity import device_usecases
+from services.main.identity.caller import current_caller
+from services.main.identity.device_usecases import Clock, DeviceUnitOfWork
+from services.main.identity.devices import TrustedDevice
+from services.main.identity.protoconv import optional_timestamp, timestamp
+
+UnitOfWorkFactory = Callable[[], DeviceUnitOfWork]
+
+
+def device_pb(device: TrustedDevice) -> sessions_pb2.TrustedDevice:
+    return sessions_pb2.TrustedDevice(
+        fingerprint_hash=device.fingerprint_hash,
+        nickname=device.nickname,
+        created_at=timestamp(device.created_at),
+        expires_at=timestamp(device.expires_at),
+        last_used_at=optional_timestamp(device.last_used_at),
+    )
+
+
+class TrustedDeviceServicer(sessions_pb2_grpc.TrustedDeviceServiceServicer):
+    def __init__(
+        self, unit_of_work: UnitOfWorkFactory, clock: Clock = device_usecases.utcnow
+    ) -> None:
+        self._uow = unit_of_work
+        self._clock = clock
+
+    def ListTrustedDevices(
+        self, request: sessions_pb2.ListTrustedDevicesRequest, context: grpc.ServicerContext
+    ) -> sessions_pb2.ListTrustedDevicesResponse:
+        found = device_usecases.list_devices(self._uow(), current_caller().user_id, self._clock)
+        return sessions_pb2.ListTrustedDevicesResponse(devices=[device_pb(d) for d in found])
+
+    def RegisterTrustedDevice(
+        self, request: sessions_pb2.RegisterTrustedDeviceRequest, context: grpc.ServicerContext
+    ) -> sessions_pb2.RegisterTrustedDeviceResponse:
+        device = device_usecases.register_device(
+            self._uow(),
+            current_caller().user_id,
+            request.fingerprint_hash,
+            request.nickname,
+            request.trusted_days if request.HasField("trusted_days") else None,
+            clock=self._clock,
+        )
+        return sessions_pb2.RegisterTrustedDeviceResponse(device=device_pb(device))
+
+    def RevokeTrustedDevice(
+        self, request: sessions_pb2.RevokeTrustedDeviceRequest, context: grpc.ServicerContext
+    ) -> sessions_pb2.RevokeTrustedDeviceResponse:
+        device_usecases.revoke_device(
+            self._uow(), current_caller().user_id, request.fingerprint_hash, clock=self._clock
+        )
+        return sessions_pb2.RevokeTrustedDeviceResponse(revoked=True)
+
+    def RevokeAllTrustedDevices(
+        self, request: sessions_pb2.RevokeAllTrustedDevicesRequest, context: grpc.ServicerContext
+    ) -> sessions_pb2.RevokeAllTrustedDevicesResponse:
+        revoked = device_usecases.revoke_all_devices(
+            self._uow(), current_caller().user_id, clock=self._clock
+        )
+        return sessions_pb2.RevokeAllTrustedDevicesResponse(revoked=revoked)

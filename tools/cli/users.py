@@ -1,0 +1,76 @@
+"""`finplat users grant|revoke|show`: operator management of platform roles, scopes and
+tenant roles (the same use cases as main's UserAdminService). Works against the main
+database directly, so the first admin can be made before any server runs. Tokens issued
+after the change carry it."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from services.main.identity import access, admin_usecases
+from services.main.identity.context import IdentityUnitOfWork, utcnow
+from services.main.identity.store import identity_repositories
+from services.main.settings import MainSettings
+from tools.cli.database import runner
+
+Handler = Callable[[argparse.Namespace, Callable[[], IdentityUnitOfWork]], int]
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("users", help="grant and revoke users' roles and scopes")
+    parser.add_argument("--url", help="main database URL (default: the main settings)")
+    actions = parser.add_subparsers(dest="users_command", required=True, metavar="ACTION")
+
+    grant = actions.add_parser("grant", help="add roles/scopes, or set the tenant role")
+    grant.add_argument("user", help="email address or user id")
+    _role_options(grant)
+    grant.add_argument("--tenant-role", default="", choices=["", *access.TENANT_ROLES])
+    grant.set_defaults(func=_runner(_grant))
+
+    revoke = actions.add_parser("revoke", help="remove roles/scopes")
+    revoke.add_argument("user", help="email address or user id")
+    _role_options(revoke)
+    revoke.set_defaults(func=_runner(_revoke))
+
+    show = actions.add_parser("show", help="show a user's roles and scopes")
+    show.add_argument("user", help="email address or user id")
+    show.set_defaults(func=_runner(_show))
+
+
+def _role_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--role", dest="roles", action="append", default=[], help="platform role (repeatable)"
+    )
+    parser.add_argument(
+        "--scope", dest="scopes", action="append", default=[], help="scope (repeatable)"
+    )
+
+
+def _runner(handler: Handler) -> Callable[[argparse.Namespace], int]:
+    return runner(
+        "users", "main", lambda: MainSettings().database_url(), identity_repositories, handler
+    )
+
+
+def _print(found: admin_usecases.UserAccess) -> int:
+    print(f"user:        {found.user_id} ({found.email})")
+    print(f"roles:       {' '.join(found.roles)}")
+    print(f"tenant role: {found.tenant_role}")
+    print(f"extra:       {' '.join(found.extra_scopes) or '-'}")
+    print(f"scopes:      {' '.join(found.scopes) or '-'}")
+    return 0
+
+
+def _grant(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
+    return _print(
+        admin_usecases.grant(uow(), args.user, args.roles, args.scopes, args.tenant_role, utcnow)
+    )
+
+
+def _revoke(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
+    return _print(admin_usecases.revoke(uow(), args.user, args.roles, args.scopes, utcnow))
+
+
+def _show(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
+    return _print(admin_usecases.show(uow(), args.user))
