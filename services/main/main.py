@@ -78,7 +78,7 @@ class MainBackend:
             SessionServicer(self.identity), server
         )
         sessions_pb2_grpc.add_TrustedDeviceServiceServicer_to_server(  # type: ignore[no-untyped-call]
-            TrustedDeviceServicer(devices, self.identity.clock), server
+            TrustedDeviceServicer(devices, self.identity.clock, self.identity.client), server
         )
         security_pb2_grpc.add_SecurityDashboardServiceServicer_to_server(  # type: ignore[no-untyped-call]
             SecurityDashboardServicer(security, self.identity.clock), server

@@ -12,7 +12,6 @@ from services.main.identity import accounts, events, login, mfa, profile, totp
 from services.main.identity.caller import current_caller
 from services.main.identity.context import IdentityContext
 from services.main.identity.protoconv import optional_timestamp, timestamp
-from services.runtime.origin import origin_of
 
 GrantMessage = TypeVar(
     "GrantMessage", auth_pb2.LoginResponse, auth_pb2.LoginMfaResponse, auth_pb2.RefreshResponse
@@ -67,8 +66,7 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
         self._ctx = ctx
 
     def _client(self, context: grpc.ServicerContext, device: str = "") -> events.ClientInfo:
-        origin = origin_of(context)
-        return self._ctx.client(origin.ip, origin.user_agent, device.strip()[:256])
+        return self._ctx.client(context, device)
 
     def Register(
         self, request: auth_pb2.RegisterRequest, context: grpc.ServicerContext

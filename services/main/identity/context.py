@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+import grpc
+
 from db.unit_of_work import UnitOfWork
 from services.main.identity.access_tokens import TokenIssuer
 from services.main.identity.events import ClientInfo
@@ -15,6 +17,7 @@ from services.main.identity.geo import GeoLocator
 from services.main.identity.hashing import PasswordHasher
 from services.main.identity.mailer import Mailer
 from services.main.identity.store import IdentityRepositories
+from services.runtime.origin import origin_of
 
 IdentityUnitOfWork = UnitOfWork[IdentityRepositories]
 Clock = Callable[[], datetime]
@@ -36,8 +39,13 @@ class IdentityContext:
     require_verified_email: bool
     clock: Clock = utcnow
 
-    def client(self, ip: str, user_agent: str, device: str = "") -> ClientInfo:
-        """The request's origin, located (private and unknown addresses: "unknown")."""
+    def client(self, context: grpc.ServicerContext, device: str = "") -> ClientInfo:
+        """The call's origin (forwarded by the edge), located; private and unknown
+        addresses are "unknown"."""
+        origin = origin_of(context)
         return ClientInfo(
-            ip=ip, user_agent=user_agent, device=device, location=self.locator.locate(ip)
+            ip=origin.ip,
+            user_agent=origin.user_agent,
+            device=device.strip()[:256],
+            location=self.locator.locate(origin.ip),
         )

@@ -15,9 +15,16 @@ from services.main.identity import device_usecases
 from services.main.identity.caller import current_caller
 from services.main.identity.device_usecases import Clock, DeviceUnitOfWork
 from services.main.identity.devices import TrustedDevice
+from services.main.identity.events import ClientInfo
 from services.main.identity.protoconv import optional_timestamp, timestamp
 
 UnitOfWorkFactory = Callable[[], DeviceUnitOfWork]
+# Where a call came from, for the security events (IdentityContext.client in production).
+ClientOf = Callable[[grpc.ServicerContext], ClientInfo]
+
+
+def _no_client(context: grpc.ServicerContext) -> ClientInfo:
+    return ClientInfo()
 
 
 def device_pb(device: TrustedDevice) -> sessions_pb2.TrustedDevice:
@@ -32,10 +39,14 @@ def device_pb(device: TrustedDevice) -> sessions_pb2.TrustedDevice:
 
 class TrustedDeviceServicer(sessions_pb2_grpc.TrustedDeviceServiceServicer):
     def __init__(
-        self, unit_of_work: UnitOfWorkFactory, clock: Clock = device_usecases.utcnow
+        self,
+        unit_of_work: UnitOfWorkFactory,
+        clock: Clock = device_usecases.utcnow,
+        client_of: ClientOf = _no_client,
     ) -> None:
         self._uow = unit_of_work
         self._clock = clock
+        self._client_of = client_of
 
     def ListTrustedDevices(
         self, request: sessions_pb2.ListTrustedDevicesRequest, context: grpc.ServicerContext
@@ -52,6 +63,7 @@ class TrustedDeviceServicer(sessions_pb2_grpc.TrustedDeviceServiceServicer):
             request.fingerprint_hash,
             request.nickname,
             request.trusted_days if request.HasField("trusted_days") else None,
+            client=self._client_of(context),
             clock=self._clock,
         )
         return sessions_pb2.RegisterTrustedDeviceResponse(device=device_pb(device))
@@ -60,7 +72,11 @@ class TrustedDeviceServicer(sessions_pb2_grpc.TrustedDeviceServiceServicer):
         self, request: sessions_pb2.RevokeTrustedDeviceRequest, context: grpc.ServicerContext
     ) -> sessions_pb2.RevokeTrustedDeviceResponse:
         device_usecases.revoke_device(
-            self._uow(), current_caller().user_id, request.fingerprint_hash, clock=self._clock
+            self._uow(),
+            current_caller().user_id,
+            request.fingerprint_hash,
+            client=self._client_of(context),
+            clock=self._clock,
         )
         return sessions_pb2.RevokeTrustedDeviceResponse(revoked=True)
 
@@ -68,6 +84,9 @@ class TrustedDeviceServicer(sessions_pb2_grpc.TrustedDeviceServiceServicer):
         self, request: sessions_pb2.RevokeAllTrustedDevicesRequest, context: grpc.ServicerContext
     ) -> sessions_pb2.RevokeAllTrustedDevicesResponse:
         revoked = device_usecases.revoke_all_devices(
-            self._uow(), current_caller().user_id, clock=self._clock
+            self._uow(),
+            current_caller().user_id,
+            client=self._client_of(context),
+            clock=self._clock,
         )
         return sessions_pb2.RevokeAllTrustedDevicesResponse(revoked=revoked)

@@ -13,7 +13,6 @@ from services.main.identity.context import IdentityContext
 from services.main.identity.geo import Location
 from services.main.identity.protoconv import location_pb, timestamp
 from services.runtime.errors import InvalidArgument
-from services.runtime.origin import origin_of
 
 
 def _session_pb(view: session_usecases.SessionView, where: Location) -> sessions_pb2.Session:
@@ -55,8 +54,7 @@ class SessionServicer(sessions_pb2_grpc.SessionServiceServicer):
             session_id = uuid.UUID(request.session_id)
         except ValueError:
             raise InvalidArgument.for_field("session_id", "must be a UUID") from None
-        origin = origin_of(context)
-        client = self._ctx.client(origin.ip, origin.user_agent)
+        client = self._ctx.client(context)
         session_usecases.revoke(self._ctx, current_caller().user_id, session_id, client)
         return sessions_pb2.RevokeSessionResponse(session_id=str(session_id), revoked=True)
 
@@ -64,8 +62,7 @@ class SessionServicer(sessions_pb2_grpc.SessionServiceServicer):
         self, request: sessions_pb2.RevokeAllSessionsRequest, context: grpc.ServicerContext
     ) -> sessions_pb2.RevokeAllSessionsResponse:
         caller = current_caller()
-        origin = origin_of(context)
-        client = self._ctx.client(origin.ip, origin.user_agent)
+        client = self._ctx.client(context)
         count = session_usecases.revoke_others(self._ctx, caller.user_id, caller.session_id, client)
         return sessions_pb2.RevokeAllSessionsResponse(revoked=count)
 
