@@ -3,7 +3,6 @@ servicers and authenticator → the shared runtime's `serve`."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -11,7 +10,6 @@ import grpc
 from finplat.expense.v1 import expense_pb2, expense_pb2_grpc
 from sqlalchemy import Engine
 
-from db import migrate
 from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
@@ -21,8 +19,8 @@ from services.expense.servicer import ApiKeyAdminServicer, ExpenseServicer
 from services.expense.settings import ExpenseSettings
 from services.expense.usecases import ExpenseUnitOfWork
 from services.runtime.auth import Authenticator
-from services.runtime.logging import configure_logging
-from services.runtime.server import RunningServer, install_signal_handlers, serve
+from services.runtime.process import run_backend
+from services.runtime.server import RunningServer, serve
 
 NAME = "expense"
 
@@ -60,6 +58,9 @@ class ExpenseBackend:
             authenticators=self.authenticators,
         )
 
+    def close(self) -> None:
+        self.engine.dispose()
+
 
 def build(settings: ExpenseSettings) -> ExpenseBackend:
     engine = make_engine(settings.database_url())
@@ -74,19 +75,4 @@ def build(settings: ExpenseSettings) -> ExpenseBackend:
 
 def run() -> int:
     settings = ExpenseSettings()
-    configure_logging(settings.log_level)
-    try:
-        # Migrations are an operator step (`finplat migrate`); serving against a missing
-        # or outdated schema would fail on the first request instead of at start-up.
-        migrate.require_current(NAME, settings.database_url())
-    except migrate.SchemaNotReady as exc:
-        print(f"expense: {exc}", file=sys.stderr)
-        return 2
-    backend = build(settings)
-    running = backend.serve()
-    install_signal_handlers(running)
-    try:
-        running.wait()
-    finally:
-        backend.engine.dispose()
-    return 0
+    return run_backend(NAME, settings, settings.database_url(), lambda: build(settings))

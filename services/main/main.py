@@ -3,7 +3,6 @@ and verifier, mailer, locator → servicers → the shared runtime's `serve`."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -23,7 +22,6 @@ from finplat.identity.v1 import (
 )
 from sqlalchemy import Engine
 
-from db import migrate
 from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
@@ -45,8 +43,8 @@ from services.main.identity.session_status import DatabaseSessionChecker
 from services.main.identity.store import identity_repositories
 from services.main.settings import MainSettings
 from services.runtime.auth import Authenticator
-from services.runtime.logging import configure_logging
-from services.runtime.server import RunningServer, install_signal_handlers, serve
+from services.runtime.process import run_backend
+from services.runtime.server import RunningServer, serve
 from services.runtime.tokens import (
     JwtAuthenticator,
     TokenVerifier,
@@ -179,17 +177,4 @@ def build(settings: MainSettings) -> MainBackend:
 
 def run() -> int:
     settings = MainSettings()
-    configure_logging(settings.log_level)
-    try:
-        migrate.require_current(NAME, settings.database_url())
-    except migrate.SchemaNotReady as exc:
-        print(f"main: {exc}", file=sys.stderr)
-        return 2
-    backend = build(settings)
-    running = backend.serve()
-    install_signal_handlers(running)
-    try:
-        running.wait()
-    finally:
-        backend.close()
-    return 0
+    return run_backend(NAME, settings, settings.database_url(), lambda: build(settings))
