@@ -49,7 +49,7 @@ from services.runtime.tokens import (
     JwtAuthenticator,
     TokenVerifier,
     config_from_settings,
-    make_cache,
+    make_token_cache,
 )
 
 NAME = "main"
@@ -157,13 +157,7 @@ def build(settings: MainSettings) -> MainBackend:
         keys,
         config_from_settings(settings),
         session_checker=DatabaseSessionChecker(engine, utcnow),
-        cache=make_cache(
-            settings.redis_url,
-            namespace="finplat-tokens-main",
-            retry_seconds=settings.redis_retry_seconds,
-        )
-        if settings.token_cache_seconds > 0
-        else None,
+        cache=make_token_cache(settings, namespace="finplat-tokens-main"),
     )
     return MainBackend(
         settings=settings,

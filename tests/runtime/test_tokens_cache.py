@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from services.runtime.tokens import MemoryTtlCache, RedisTtlCache, make_cache
+from services.runtime.tokens import MemoryTtlCache, RedisTtlCache, TieredTtlCache, make_cache
 from tests.runtime.tokens_support import FakeClock, clock_fixture  # noqa: F401
 from tests.support.redis import RedisServer, free_port
 
@@ -124,3 +124,19 @@ def test_redis_outage_falls_back_then_recovers(
 def test_make_cache_picks_redis_only_when_configured(redis_url: str) -> None:
     assert isinstance(make_cache(None, namespace="n", retry_seconds=1), MemoryTtlCache)
     assert isinstance(make_cache(redis_url, namespace="n", retry_seconds=1), RedisTtlCache)
+
+
+def test_tiered_cache_serves_from_memory_and_fills_from_the_shared_one(
+    redis_url: str, clock: FakeClock
+) -> None:
+    namespace = f"t-{uuid.uuid4().hex}"
+    shared = RedisTtlCache(redis_url, namespace=namespace)
+    writer = TieredTtlCache(shared, front_seconds=5, front=MemoryTtlCache(clock=clock))
+    reader = TieredTtlCache(shared, front_seconds=5, front=MemoryTtlCache(clock=clock))
+    writer.set("k", b"v", 60)
+    # Another replica finds it in Redis and keeps it in its own memory afterwards.
+    assert reader.get("k") == b"v"
+    redis.Redis.from_url(redis_url).delete(f"{namespace}:k")
+    assert reader.get("k") == b"v"
+    clock.advance(6)
+    assert reader.get("k") is None

@@ -5,7 +5,13 @@ Build one `TokenVerifier` per process (`verifier_from_settings`) and register a
 """
 
 from services.runtime.tokens.authenticator import JwtAuthenticator
-from services.runtime.tokens.cache import MemoryTtlCache, RedisTtlCache, TtlCache, make_cache
+from services.runtime.tokens.cache import (
+    MemoryTtlCache,
+    RedisTtlCache,
+    TieredTtlCache,
+    TtlCache,
+    make_cache,
+)
 from services.runtime.tokens.keys import (
     JwksDocumentSource,
     KeySource,
@@ -19,6 +25,7 @@ from services.runtime.tokens.verifier import (
     TokenVerifier,
     VerifierConfig,
     config_from_settings,
+    make_token_cache,
     principal_from_claims,
     verifier_from_settings,
 )
@@ -32,6 +39,7 @@ __all__ = [
     "MemoryTtlCache",
     "RedisTtlCache",
     "SessionChecker",
+    "TieredTtlCache",
     "TokenVerifier",
     "TtlCache",
     "VerifierConfig",
@@ -40,6 +48,7 @@ __all__ = [
     "jwk_from_public_key",
     "jwks_document",
     "make_cache",
+    "make_token_cache",
     "principal_from_claims",
     "verifier_from_settings",
 ]

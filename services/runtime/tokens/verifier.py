@@ -6,8 +6,10 @@ algorithm is pinned to RS256 whatever the header says (no `none`, no HMAC with t
 key as secret); `typ` must be `at+jwt` so an ID token or another JWT signed by the same
 keys cannot pass as an access token; then the signature, issuer, audience and lifetime.
 
-Signature checks cost tens of microseconds, so a verified token's claims are cached (by
-digest, in Redis when configured) for a short while; expiry is re-checked on every hit.
+A full verification costs a few hundred microseconds (PyJWT's checks of the base64 text
+cost more than the RSA maths), so a verified token's claims are cached (by digest, in
+Redis when configured) for a short while; expiry is re-checked on every hit. Figures:
+`python -m tools.bench.token_verify`.
 The session check runs on every call after the token itself is known to be good.
 """
 
@@ -30,7 +32,7 @@ import orjson
 from services.runtime.errors import Unauthenticated
 from services.runtime.principal import Principal, PrincipalKind
 from services.runtime.settings import RuntimeSettings
-from services.runtime.tokens.cache import TtlCache, make_cache
+from services.runtime.tokens.cache import MemoryTtlCache, TieredTtlCache, TtlCache, make_cache
 from services.runtime.tokens.keys import SIGNING_ALGORITHM, KeySource, http_jwks_source
 from services.runtime.tokens.sessions import CachedSessionChecker, SessionChecker
 
@@ -223,6 +225,21 @@ def principal_from_claims(claims: Mapping[str, Any]) -> Principal:
     )
 
 
+def make_token_cache(
+    settings: RuntimeSettings, namespace: str = TOKEN_CACHE_NAMESPACE
+) -> TtlCache | None:
+    """The verified-token cache: process memory, in front of Redis when configured (shared
+    by replicas); None when `token_cache_seconds` is 0."""
+    if settings.token_cache_seconds <= 0:
+        return None
+    if not settings.redis_url:
+        return MemoryTtlCache()
+    shared = make_cache(
+        settings.redis_url, namespace=namespace, retry_seconds=settings.redis_retry_seconds
+    )
+    return TieredTtlCache(shared, front_seconds=settings.token_cache_seconds)
+
+
 def verifier_from_settings(
     settings: RuntimeSettings,
     *,
@@ -238,13 +255,7 @@ def verifier_from_settings(
             cache_seconds=settings.jwks_cache_seconds,
             min_refetch_seconds=settings.jwks_min_refetch_seconds,
         )
-    cache = None
-    if settings.token_cache_seconds > 0:
-        cache = make_cache(
-            settings.redis_url,
-            namespace=TOKEN_CACHE_NAMESPACE,
-            retry_seconds=settings.redis_retry_seconds,
-        )
+    cache = make_token_cache(settings)
     if session_checker is not None:
         session_checker = CachedSessionChecker(
             session_checker,
