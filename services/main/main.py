@@ -35,7 +35,7 @@ from services.main.identity.device_store import device_repositories
 from services.main.identity.geo import GeoLocator
 from services.main.identity.hashing import Argon2Params, PasswordHasher
 from services.main.identity.jwks_servicer import JwksServicer
-from services.main.identity.mailer import make_mailer
+from services.main.identity.mailer import QueuedMailer, make_mailer
 from services.main.identity.security_servicer import SecurityDashboardServicer
 from services.main.identity.security_store import security_repositories
 from services.main.identity.session_servicer import SessionServicer
@@ -62,6 +62,7 @@ class MainBackend:
     identity: IdentityContext
     keys: signing.SigningKeys
     locator: GeoLocator
+    mailer: QueuedMailer
     authenticators: tuple[Authenticator, ...]
 
     def register(self, server: grpc.Server) -> Iterable[str]:
@@ -110,6 +111,7 @@ class MainBackend:
         )
 
     def close(self) -> None:
+        self.mailer.close()
         self.locator.close()
         self.engine.dispose()
 
@@ -122,6 +124,17 @@ def build(settings: MainSettings) -> MainBackend:
     lifetime = timedelta(seconds=settings.access_token_seconds)
     keys = signing.SigningKeys(engine, token_lifetime=lifetime, clock=utcnow)
     locator = GeoLocator(settings.geoip_database)
+    mailer = QueuedMailer(
+        make_mailer(
+            smtp_host=settings.smtp_host,
+            smtp_port=settings.smtp_port,
+            sender=settings.mail_sender,
+            outbox_dir=settings.outbox_dir,
+            smtp_username=settings.smtp_username,
+            smtp_password=settings.smtp_password,
+            smtp_starttls=settings.smtp_starttls,
+        )
+    )
     identity = IdentityContext(
         unit_of_work=unit_of_work,
         hasher=PasswordHasher(
@@ -137,15 +150,7 @@ def build(settings: MainSettings) -> MainBackend:
             audience=settings.jwt_audience,
             lifetime=lifetime,
         ),
-        mailer=make_mailer(
-            smtp_host=settings.smtp_host,
-            smtp_port=settings.smtp_port,
-            sender=settings.mail_sender,
-            outbox_dir=settings.outbox_dir,
-            smtp_username=settings.smtp_username,
-            smtp_password=settings.smtp_password,
-            smtp_starttls=settings.smtp_starttls,
-        ),
+        mailer=mailer,
         locator=locator,
         public_url=settings.public_url,
         session_lifetime=timedelta(days=settings.refresh_token_days),
@@ -165,6 +170,7 @@ def build(settings: MainSettings) -> MainBackend:
         identity=identity,
         keys=keys,
         locator=locator,
+        mailer=mailer,
         authenticators=(JwtAuthenticator(verifier),),
     )
 

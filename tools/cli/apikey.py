@@ -17,7 +17,7 @@ from services.expense.apikeys import ApiKey
 from services.expense.repository import repositories
 from services.expense.settings import ExpenseSettings
 from services.expense.usecases import ExpenseUnitOfWork
-from tools.cli.database import runner
+from tools.cli.database import add_url_option, runner
 
 Handler = Callable[[argparse.Namespace, Callable[[], ExpenseUnitOfWork]], int]
 
@@ -28,6 +28,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     actions = parser.add_subparsers(dest="apikey_command", required=True, metavar="ACTION")
 
     create = actions.add_parser("create", help="issue a key and print its secret once")
+    add_url_option(create, "expense")
     create.add_argument("--name", required=True, help="label for the key (1-100 characters)")
     create.add_argument(
         "--role", dest="roles", action="append", default=[], help="grant a role (repeatable)"
@@ -35,10 +36,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     create.set_defaults(func=_runner(_create))
 
     listing = actions.add_parser("list", help="list keys (never their secrets)")
+    add_url_option(listing, "expense")
     listing.add_argument("--all", action="store_true", help="include revoked keys")
     listing.set_defaults(func=_runner(_list))
 
     revoke = actions.add_parser("revoke", help="revoke a key: it stops working at once")
+    add_url_option(revoke, "expense")
     revoke.add_argument("id", help="the key's id")
     revoke.set_defaults(func=_runner(_revoke))
 

@@ -21,6 +21,17 @@ R = TypeVar("R")
 Handler = Callable[[argparse.Namespace, Callable[[], UnitOfWork[R]]], int]
 
 
+def add_url_option(parser: argparse.ArgumentParser, backend: str) -> None:
+    """`--url` on an action parser too, so `finplat users grant EMAIL --url URL` works as
+    well as `finplat users --url URL grant EMAIL`. SUPPRESS keeps an absent action-level
+    option from overwriting the group-level value."""
+    parser.add_argument(
+        "--url",
+        default=argparse.SUPPRESS,
+        help=f"{backend} database URL (default: the {backend} settings)",
+    )
+
+
 def runner(
     command: str,
     backend: str,

@@ -18,7 +18,7 @@ from services.main.identity.context import IdentityUnitOfWork, utcnow
 from services.main.identity.store import identity_repositories
 from services.main.identity.tables import SigningKeyRow
 from services.main.settings import MainSettings
-from tools.cli.database import runner
+from tools.cli.database import add_url_option, runner
 
 Handler = Callable[[argparse.Namespace, Callable[[], IdentityUnitOfWork]], int]
 
@@ -28,8 +28,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--url", help="main database URL (default: the main settings)")
     actions = parser.add_subparsers(dest="keys_command", required=True, metavar="ACTION")
     rotate = actions.add_parser("rotate", help="add a new signing key, retire the current one")
+    add_url_option(rotate, "main")
     rotate.set_defaults(func=_runner(_rotate))
     listing = actions.add_parser("list", help="list keys and whether they are published")
+    add_url_option(listing, "main")
     listing.set_defaults(func=_runner(_list))
 
 

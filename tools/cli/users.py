@@ -12,7 +12,7 @@ from services.main.identity import access, admin_usecases
 from services.main.identity.context import IdentityUnitOfWork, utcnow
 from services.main.identity.store import identity_repositories
 from services.main.settings import MainSettings
-from tools.cli.database import runner
+from tools.cli.database import add_url_option, runner
 
 Handler = Callable[[argparse.Namespace, Callable[[], IdentityUnitOfWork]], int]
 
@@ -23,17 +23,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     actions = parser.add_subparsers(dest="users_command", required=True, metavar="ACTION")
 
     grant = actions.add_parser("grant", help="add roles/scopes, or set the tenant role")
+    add_url_option(grant, "main")
     grant.add_argument("user", help="email address or user id")
     _role_options(grant)
     grant.add_argument("--tenant-role", default="", choices=["", *access.TENANT_ROLES])
     grant.set_defaults(func=_runner(_grant))
 
     revoke = actions.add_parser("revoke", help="remove roles/scopes")
+    add_url_option(revoke, "main")
     revoke.add_argument("user", help="email address or user id")
     _role_options(revoke)
     revoke.set_defaults(func=_runner(_revoke))
 
     show = actions.add_parser("show", help="show a user's roles and scopes")
+    add_url_option(show, "main")
     show.add_argument("user", help="email address or user id")
     show.set_defaults(func=_runner(_show))
 

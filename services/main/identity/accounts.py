@@ -12,6 +12,8 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from sqlalchemy.exc import IntegrityError
+
 from services.main.identity import emails, events, messages, passwords
 from services.main.identity.context import IdentityContext
 from services.main.identity.mailer import Email
@@ -47,16 +49,40 @@ def register(ctx: IdentityContext, form: Registration) -> str:
     # Hash before looking anything up: both outcomes below pay the same price.
     password_hash = ctx.hasher.hash(form.password)
     now = ctx.clock()
-    outgoing: Email
+    try:
+        outgoing = _register_in_db(ctx, full_name, email, username, password_hash, now)
+    except IntegrityError:
+        # A concurrent registration took the username or the email between our reads
+        # and our insert: answer as if we had seen it first.
+        with ctx.unit_of_work() as uow:
+            if uow.repos.users.username_taken(username):
+                raise AlreadyExists(
+                    "username is taken", violations=[FieldViolation("username", "is taken")]
+                ) from None
+        outgoing = messages.registration_attempt_email(email, ctx.public_url)
+    ctx.mailer.send(outgoing)
+    return REGISTERED
+
+
+def _register_in_db(
+    ctx: IdentityContext,
+    full_name: str,
+    email: str,
+    username: str,
+    password_hash: str,
+    now: datetime,
+) -> Email:
     with ctx.unit_of_work() as uow:
+        # The username first, for every email: usernames are public handles, so a 409
+        # leaks nothing private, and checking it only for new emails would tell which
+        # emails are registered.
+        if uow.repos.users.username_taken(username):
+            raise AlreadyExists(
+                "username is taken", violations=[FieldViolation("username", "is taken")]
+            )
         if uow.repos.users.by_email(email) is not None:
             outgoing = messages.registration_attempt_email(email, ctx.public_url)
         else:
-            if uow.repos.users.username_taken(username):
-                # Usernames are public handles, so saying this leaks nothing private.
-                raise AlreadyExists(
-                    "username is taken", violations=[FieldViolation("username", "is taken")]
-                )
             user = uow.repos.users.add(
                 email=email,
                 username=username,
@@ -67,11 +93,10 @@ def register(ctx: IdentityContext, form: Registration) -> str:
             token = new_token()
             uow.repos.action_tokens.issue(user.id, VERIFY_EMAIL, token, now, VERIFICATION_LIFETIME)
             outgoing = messages.verification_email(email, full_name, token, ctx.public_url)
-    ctx.mailer.send(outgoing)
-    return REGISTERED
+    return outgoing
 
 
-def verify_email(ctx: IdentityContext, token: str) -> None:
+def verify_email(ctx: IdentityContext, token: str, client: events.ClientInfo) -> None:
     now = ctx.clock()
     with ctx.unit_of_work() as uow:
         row = uow.repos.action_tokens.usable(token.strip(), VERIFY_EMAIL, now) if token else None
@@ -86,7 +111,7 @@ def verify_email(ctx: IdentityContext, token: str) -> None:
             kind=events.EMAIL_VERIFIED,
             result="ok",
             at=now,
-            client=events.ClientInfo(),
+            client=client,
             user_id=user.id,
         )
 

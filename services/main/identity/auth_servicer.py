@@ -82,7 +82,7 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
     def VerifyEmail(
         self, request: auth_pb2.VerifyEmailRequest, context: grpc.ServicerContext
     ) -> auth_pb2.VerifyEmailResponse:
-        accounts.verify_email(self._ctx, request.token)
+        accounts.verify_email(self._ctx, request.token, self._client(context))
         return auth_pb2.VerifyEmailResponse(verified=True, message="Your email is verified.")
 
     def ResendVerification(

@@ -50,7 +50,8 @@ def subject_of(user: UserRow) -> TokenSubject:
     )
 
 
-def _subject_hash(email: str) -> str:
+def subject_hash(email: str) -> str:
+    """How the throttle and the events identify an account: the email named, hashed."""
     return hashlib.sha256(email.encode()).hexdigest()
 
 
@@ -82,10 +83,10 @@ def _login(
 ) -> Grant:
     email = emails.normalise_email(_require(raw_email.strip(), "email"))
     _require(password, "password")
-    subject_hash = _subject_hash(email)
+    account = subject_hash(email)
     now = ctx.clock()
     with ctx.unit_of_work() as uow:
-        _throttle(uow.repos, subject_hash, client.ip, now)
+        check_throttle(uow.repos, account, client.ip, now)
         user = uow.repos.users.by_email(email)
 
     # The password check runs outside any transaction: argon2 takes tens of ms, and
@@ -96,7 +97,7 @@ def _login(
     else:
         valid = ctx.hasher.verify(user.password_hash, password)
     if not valid:
-        _fail(ctx, user, subject_hash, client, now, "invalid_credentials")
+        _fail(ctx, user, account, client, now, "invalid_credentials")
         raise Unauthenticated(BAD_CREDENTIALS)
     assert user is not None
     rehash = ctx.hasher.hash(password) if ctx.hasher.needs_rehash(user.password_hash) else None
@@ -125,7 +126,7 @@ def _login(
             else:
                 # The failure is recorded in a transaction of its own: this one rolls back.
                 uow.rollback()
-                _fail(ctx, user, subject_hash, client, now, "invalid_mfa_code", events.MFA_FAILED)
+                _fail(ctx, user, account, client, now, "invalid_mfa_code", events.MFA_FAILED)
                 raise Unauthenticated("invalid MFA code")
         elif code is not None:
             raise InvalidArgument.for_field("mfa_code", "MFA is not enabled for this account")
@@ -144,10 +145,11 @@ def _device_trusted(
     return TrustedDeviceRepository(uow.session).use_if_trusted(user.id, client.device, now)
 
 
-def _throttle(repos: IdentityRepositories, subject_hash: str, ip: str, now: datetime) -> None:
+def check_throttle(repos: IdentityRepositories, account: str, ip: str, now: datetime) -> None:
+    """Refuse (429 with Retry-After) while the account or the address must wait."""
     waits = [
         throttle.retry_after(
-            repos.failures.by_subject(subject_hash, now - _window(throttle.ACCOUNT_POLICY)),
+            repos.failures.by_subject(account, now - _window(throttle.ACCOUNT_POLICY)),
             now,
             throttle.ACCOUNT_POLICY,
         )
@@ -172,7 +174,7 @@ def _window(policy: throttle.ThrottlePolicy) -> timedelta:
 def _fail(
     ctx: IdentityContext,
     user: UserRow | None,
-    subject_hash: str,
+    account: str,
     client: events.ClientInfo,
     now: datetime,
     result: str,
@@ -186,7 +188,7 @@ def _fail(
             at=now,
             client=client,
             user_id=None if user is None else user.id,
-            subject_hash=subject_hash,
+            subject_hash=account,
         )
 
 
@@ -207,7 +209,7 @@ def _record(
         client=client,
         user_id=user.id,
         session_id=uuid.UUID(session_id) if session_id else None,
-        subject_hash=_subject_hash(user.email),
+        subject_hash=subject_hash(user.email),
     )
 
 

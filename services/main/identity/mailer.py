@@ -6,9 +6,12 @@ mails without running a mail server; both paths build the same RFC 5322 message.
 
 from __future__ import annotations
 
+import logging
 import os
+import queue
 import smtplib
 import ssl
+import threading
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -90,6 +93,39 @@ class OutboxMailer:
         # mail viewer) never sees half a message.
         partial.write_bytes(message.as_bytes(policy=policy.SMTP))
         os.replace(partial, final)
+
+
+_log = logging.getLogger("finplat.main.mailer")
+
+
+class QueuedMailer:
+    """Sends in a background thread: a request never waits for the mail server.
+
+    Besides latency, this is what makes register / forgot-password / resend answer in the
+    same time whether or not the address is registered (one path sends mail, the other
+    does not). A failed send is logged, not retried: the user can ask for another email.
+    `close` sends what is queued, then stops.
+    """
+
+    def __init__(self, inner: Mailer) -> None:
+        self._inner = inner
+        self._queue: queue.Queue[Email | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="finplat-mailer", daemon=True)
+        self._thread.start()
+
+    def send(self, email: Email) -> None:
+        self._queue.put(email)
+
+    def close(self, timeout: float = 10.0) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        while (email := self._queue.get()) is not None:
+            try:
+                self._inner.send(email)
+            except Exception:
+                _log.exception("could not send %r to %s", email.subject, email.to)
 
 
 def make_mailer(

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from services.main.identity import events, recovery_codes, totp
 from services.main.identity.context import IdentityContext, IdentityUnitOfWork
-from services.main.identity.login import WITH_OTP, subject_of
+from services.main.identity.login import WITH_OTP, check_throttle, subject_hash, subject_of
 from services.main.identity.second_factor import accept_code
 from services.main.identity.tables import UserRow
 from services.runtime.errors import FailedPrecondition, InvalidArgument, NotFound, Unauthenticated
@@ -36,7 +36,16 @@ def _user(uow: IdentityUnitOfWork, user_id: uuid.UUID) -> UserRow:
 
 
 def setup_in(uow: IdentityUnitOfWork, user: UserRow) -> MfaSetup:
-    """A pending secret and pending recovery codes; MFA stays as it was until enabled."""
+    """A pending secret and pending recovery codes; MFA is off until enabled.
+
+    Refused while MFA is on: replacing the second factor must need the second factor (or
+    the password), as turning it off does — an access token alone is not enough.
+    """
+    if user.mfa_secret is not None:
+        raise FailedPrecondition(
+            "MFA is already enabled; disable it first (needs the password or a code)",
+            reason="MFA_ALREADY_ENABLED",
+        )
     now_codes = recovery_codes.generate()
     secret = totp.new_secret()
     user.mfa_pending_secret = secret
@@ -64,6 +73,8 @@ def enable(ctx: IdentityContext, user_id: uuid.UUID, code: str, client: events.C
     now = ctx.clock()
     with ctx.unit_of_work() as uow:
         user = _user(uow, user_id)
+        if user.mfa_secret is not None:
+            raise FailedPrecondition("MFA is already enabled", reason="MFA_ALREADY_ENABLED")
         if user.mfa_pending_secret is None:
             raise FailedPrecondition("call /api/auth/mfa/setup first", reason="MFA_SETUP_REQUIRED")
         step = totp.match_step(user.mfa_pending_secret, code, now.timestamp(), None)
@@ -92,20 +103,26 @@ def disable_in(
     password: str,
     code: str,
     client: events.ClientInfo,
+    *,
+    password_field: str = "password",
+    code_field: str = "code",
 ) -> None:
-    """Turn MFA off, given the current password or a current code."""
+    """Turn MFA off, given the current password or a current code (`*_field`: how the
+    caller's request names the two proofs, for the error)."""
     now = ctx.clock()
     if user.mfa_secret is None:
         raise FailedPrecondition("MFA is not enabled", reason="MFA_NOT_ENABLED")
     if not password and not code:
         raise InvalidArgument.for_field(
-            "password", "the current password or an MFA code is required"
+            password_field, "the current password or an MFA code is required"
         )
     proven = (bool(password) and ctx.hasher.verify(user.password_hash, password)) or (
         bool(code) and accept_code(uow.repos, user, code, now)
     )
     if not proven:
-        raise InvalidArgument.for_field("password" if password else "code", "does not match")
+        raise InvalidArgument.for_field(
+            password_field if password else code_field, "does not match"
+        )
     user.mfa_secret = None
     user.mfa_pending_secret = None
     user.mfa_enabled_at = None
@@ -148,6 +165,10 @@ def verify(
             raise NotFound("session not found")
         if user.mfa_secret is None:
             raise FailedPrecondition("MFA is not enabled", reason="MFA_NOT_ENABLED")
+        # The same progressive throttle as login: a token holder must not be able to
+        # walk through the 10^6 codes.
+        account = subject_hash(user.email)
+        check_throttle(uow.repos, account, client.ip, now)
         accepted = accept_code(uow.repos, user, code, now)
         if accepted:
             session.mfa_verified_at = now
@@ -173,5 +194,6 @@ def verify(
             client=client,
             user_id=user_id,
             session_id=session_id,
+            subject_hash=account,
         )
     raise InvalidArgument.for_field("code", "is not a valid code")

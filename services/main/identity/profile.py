@@ -27,6 +27,15 @@ class ProfileChange:
     mfa_code: str | None = None
 
 
+def _validate_name(raw: str) -> str:
+    """The registration rule for full names, reported under this request's field `name`."""
+    try:
+        return emails.validate_full_name(raw)
+    except InvalidArgument as exc:
+        reason = exc.violations[0].description if exc.violations else exc.message
+        raise InvalidArgument.for_field("name", reason) from None
+
+
 def get(ctx: IdentityContext, user_id: uuid.UUID) -> Profile:
     with ctx.unit_of_work() as uow:
         user = uow.repos.users.by_id(user_id)
@@ -45,7 +54,7 @@ def update(
 ) -> tuple[Profile, mfa.MfaSetup | None]:
     if change.setup_mfa and change.disable_mfa:
         raise InvalidArgument.for_field("setup_mfa", "cannot be combined with disable_mfa")
-    name = emails.validate_full_name(change.name) if change.name is not None else None
+    name = _validate_name(change.name) if change.name is not None else None
     now = ctx.clock()
     new_hash: str | None = None
     with ctx.unit_of_work() as uow:
@@ -90,6 +99,8 @@ def update(
                 change.current_password or "",
                 (change.mfa_code or "").strip(),
                 client,
+                password_field="current_password",
+                code_field="mfa_code",
             )
         if change.setup_mfa:
             setup = mfa.setup_in(uow, user)

@@ -26,10 +26,11 @@ class ThrottlePolicy:
     window_seconds: float  # failures older than this are forgotten
 
 
-# An account: 5 free tries, then 1 s, 2 s, 4 s … up to 15 minutes.
-ACCOUNT_POLICY = ThrottlePolicy(5, 1, 900, 900)
-# An address: more headroom, as one office or carrier NAT can front many people.
-IP_POLICY = ThrottlePolicy(20, 1, 900, 900)
+# An account: 5 tries; once 5 have failed, the next waits 1 s, then 2 s, 4 s … up to
+# 15 minutes (the 5th failure is the first that is not free).
+ACCOUNT_POLICY = ThrottlePolicy(4, 1, 900, 900)
+# An address: more headroom (20 tries), as one office or carrier NAT fronts many people.
+IP_POLICY = ThrottlePolicy(19, 1, 900, 900)
 
 
 def retry_after(failures: Sequence[datetime], now: datetime, policy: ThrottlePolicy) -> int:

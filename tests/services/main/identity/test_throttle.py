@@ -20,17 +20,19 @@ def burst(
 
 
 def test_policies() -> None:
-    assert ThrottlePolicy(5, 1, 900, 900) == ACCOUNT_POLICY
-    assert ThrottlePolicy(20, 1, 900, 900) == IP_POLICY
+    assert ThrottlePolicy(4, 1, 900, 900) == ACCOUNT_POLICY
+    assert ThrottlePolicy(19, 1, 900, 900) == IP_POLICY
 
 
 def test_free_failures_cost_nothing() -> None:
     assert retry_after([], NOW, ACCOUNT_POLICY) == 0
-    assert retry_after(burst(5), NOW, ACCOUNT_POLICY) == 0
+    assert retry_after(burst(4), NOW, ACCOUNT_POLICY) == 0
+    # Five failures: the sixth attempt waits.
+    assert retry_after(burst(5), NOW, ACCOUNT_POLICY) == 1
 
 
 def test_delay_doubles_with_each_failure_beyond_the_free_ones() -> None:
-    delays = [retry_after(burst(n), NOW, ACCOUNT_POLICY) for n in range(6, 17)]
+    delays = [retry_after(burst(n), NOW, ACCOUNT_POLICY) for n in range(5, 16)]
     assert delays == [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900]
 
 
@@ -41,14 +43,14 @@ def test_delay_is_capped() -> None:
 
 
 def test_delay_counts_from_the_latest_failure() -> None:
-    failures = burst(8, end=NOW - timedelta(seconds=1.5))  # 3 beyond free: 4 s
+    failures = burst(7, end=NOW - timedelta(seconds=1.5))  # 3 beyond free: 4 s
     assert retry_after(failures, NOW, ACCOUNT_POLICY) == 3  # 2.5 s left, rounded up
     assert retry_after(failures, NOW + timedelta(seconds=2.5), ACCOUNT_POLICY) == 0
     assert retry_after(failures, NOW + timedelta(seconds=10), ACCOUNT_POLICY) == 0
 
 
 def test_partial_seconds_are_rounded_up() -> None:
-    failures = burst(6, end=NOW - timedelta(milliseconds=100))
+    failures = burst(5, end=NOW - timedelta(milliseconds=100))
     assert retry_after(failures, NOW, ACCOUNT_POLICY) == 1
 
 
@@ -61,7 +63,7 @@ def test_old_failures_are_forgotten_never_a_permanent_lockout() -> None:
 
 def test_only_failures_inside_the_window_count() -> None:
     old = burst(10, end=NOW - timedelta(seconds=1000))
-    recent = burst(6, end=NOW)
+    recent = burst(5, end=NOW)
     assert retry_after(old + recent, NOW, ACCOUNT_POLICY) == 1
 
 
@@ -73,9 +75,9 @@ def test_order_of_failures_does_not_matter() -> None:
 
 
 def test_ip_policy_has_more_headroom() -> None:
-    assert retry_after(burst(20), NOW, IP_POLICY) == 0
-    assert retry_after(burst(21), NOW, IP_POLICY) == 1
-    assert retry_after(burst(23), NOW, IP_POLICY) == 4
+    assert retry_after(burst(19), NOW, IP_POLICY) == 0
+    assert retry_after(burst(20), NOW, IP_POLICY) == 1
+    assert retry_after(burst(22), NOW, IP_POLICY) == 4
 
 
 def test_custom_base_delay() -> None:
