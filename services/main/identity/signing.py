@@ -31,6 +31,10 @@ from services.runtime.tokens.keys import jwk_from_public_key
 KEY_BITS = 2048
 # A retired key stays published this long beyond the token lifetime (clock skew, caches).
 PUBLISH_MARGIN = timedelta(minutes=5)
+# A new key is published this long before it signs: verifiers refetch the JWKS on an
+# unknown kid at most every FINPLAT_JWKS_MIN_REFETCH_SECONDS (10 s), so a token signed
+# the moment the key appears could be refused for that long.
+ACTIVATION_DELAY = timedelta(seconds=30)
 
 
 @dataclass(frozen=True)
@@ -143,14 +147,20 @@ class SigningKeys:
             return list(self._keys)
 
     def signing_key(self) -> SigningKey:
-        for key in self._current_keys():
-            if key.retired_at is None:
+        """The newest key published for at least ACTIVATION_DELAY (the previous key keeps
+        signing meanwhile); the newest key when there is no older one (first start)."""
+        keys = self._current_keys()
+        if not keys:
+            keys = self._current_keys(force=True)
+        if not keys:
+            raise RuntimeError("no signing key: run `finplat keys rotate`")
+        ready_by = self._clock() - ACTIVATION_DELAY
+        for key in keys:  # newest first
+            if key.created_at <= ready_by:
                 return key
-        # Rotated elsewhere since the last load: look again before giving up.
-        for key in self._current_keys(force=True):
-            if key.retired_at is None:
-                return key
-        raise RuntimeError("no active signing key: run `finplat keys rotate`")
+        # Every published key is younger than the delay (first start, or rotations in a
+        # row): the oldest, the one verifiers most likely know already.
+        return keys[-1]
 
     def published(self) -> list[SigningKey]:
         return self._current_keys()

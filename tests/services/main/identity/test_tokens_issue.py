@@ -72,11 +72,13 @@ def test_rotation_keeps_the_old_key_published_until_its_tokens_expire(
     units, engine: Engine
 ) -> None:  # type: ignore[no-untyped-def]
     with units() as uow:
-        signing.ensure_key(uow.session, NOW)
+        signing.ensure_key(uow.session, NOW - timedelta(days=1))
     old = _keys(engine).signing_key().kid
     with units() as uow:
         new = signing.rotate(uow.session, NOW)
     assert new != old
+    # Published at once, signing only after the activation delay (verifiers have seen it).
+    assert _keys(engine, NOW + timedelta(seconds=1)).signing_key().kid == old
     during = _keys(engine, NOW + LIFETIME)
     assert during.signing_key().kid == new
     assert {k.kid for k in during.published()} == {old, new}
