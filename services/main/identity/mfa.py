@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 
 from services.main.identity import events, recovery_codes, totp
 from services.main.identity.context import IdentityContext, IdentityUnitOfWork
@@ -80,20 +81,32 @@ def enable(ctx: IdentityContext, user_id: uuid.UUID, code: str, client: events.C
         step = totp.match_step(user.mfa_pending_secret, code, now.timestamp(), None)
         if step is None:
             raise InvalidArgument.for_field("code", "is not a valid code for the new secret")
-        user.mfa_secret = user.mfa_pending_secret
-        user.mfa_pending_secret = None
-        user.mfa_enabled_at = now
-        user.mfa_last_step = step
-        user.updated_at = now
+        _switch(uow, user, user.mfa_pending_secret, step, now, client)
         uow.repos.recovery_codes.activate_pending(user.id)
-        events.record(
-            uow.session,
-            kind=events.MFA_ENABLED,
-            result="ok",
-            at=now,
-            client=client,
-            user_id=user.id,
-        )
+
+
+def _switch(
+    uow: IdentityUnitOfWork,
+    user: UserRow,
+    secret: str | None,
+    step: int | None,
+    now: datetime,
+    client: events.ClientInfo,
+) -> None:
+    """MFA on with `secret` (its first code's step already spent), or off with None."""
+    user.mfa_secret = secret
+    user.mfa_pending_secret = None
+    user.mfa_enabled_at = now if secret is not None else None
+    user.mfa_last_step = step
+    user.updated_at = now
+    events.record(
+        uow.session,
+        kind=events.MFA_ENABLED if secret is not None else events.MFA_DISABLED,
+        result="ok",
+        at=now,
+        client=client,
+        user_id=user.id,
+    )
 
 
 def disable_in(
@@ -123,20 +136,8 @@ def disable_in(
         raise InvalidArgument.for_field(
             password_field if password else code_field, "does not match"
         )
-    user.mfa_secret = None
-    user.mfa_pending_secret = None
-    user.mfa_enabled_at = None
-    user.mfa_last_step = None
-    user.updated_at = now
+    _switch(uow, user, None, None, now, client)
     uow.repos.recovery_codes.clear(user.id)
-    events.record(
-        uow.session,
-        kind=events.MFA_DISABLED,
-        result="ok",
-        at=now,
-        client=client,
-        user_id=user.id,
-    )
 
 
 def disable(
