@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import math
-import threading
 import time
 from dataclasses import dataclass
 
@@ -19,20 +18,15 @@ from limits import RateLimitItem, RateLimitItemPerSecond
 from limits.errors import StorageError
 from limits.storage import MemoryStorage, RedisStorage
 from limits.strategies import FixedWindowRateLimiter
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from services.runtime.errors import RateLimited
 from services.runtime.policy import MethodPolicy
+from services.runtime.redis_outage import Outage, fail_fast_pool
 from services.runtime.settings import RuntimeSettings
 
 _log = logging.getLogger("finplat.runtime.quota")
 
 _NAMESPACE = "finplat-quota"
-# Redis sits on every request's path: fail fast (no client retries, short timeouts)
-# and let the in-process fallback answer, rather than stall the worker threads.
-_REDIS_CONNECT_TIMEOUT = 0.25
-_REDIS_TIMEOUT = 0.5
 
 
 @dataclass(frozen=True)
@@ -70,17 +64,14 @@ class QuotaEnforcer:
         self._memory = FixedWindowRateLimiter(MemoryStorage())
         self._redis: FixedWindowRateLimiter | None = None
         if settings.redis_url:
-            pool = redis.ConnectionPool.from_url(
-                settings.redis_url,
-                socket_connect_timeout=_REDIS_CONNECT_TIMEOUT,
-                socket_timeout=_REDIS_TIMEOUT,
-                retry=Retry(NoBackoff(), 0),
-            )
             self._redis = FixedWindowRateLimiter(
-                RedisStorage(settings.redis_url, connection_pool=pool, wrap_exceptions=True)
+                RedisStorage(
+                    settings.redis_url,
+                    connection_pool=fail_fast_pool(settings.redis_url),
+                    wrap_exceptions=True,
+                )
             )
-        self._lock = threading.Lock()
-        self._redis_down_until = 0.0
+        self._outage = Outage("quota storage", redis_retry_seconds, _log)
         self._items: dict[tuple[int, int], RateLimitItem] = {}
 
     def limit_for(self, policy: MethodPolicy) -> int | None:
@@ -98,12 +89,12 @@ class QuotaEnforcer:
             return None
         item = self._item(limit, policy.quota.window_seconds)
         key = f"{policy.service_name}:{subject}"
-        limiter = self._redis if self._redis is not None and self._redis_usable() else None
+        limiter = self._redis if self._redis is not None and self._outage.usable() else None
         if limiter is not None:
             try:
                 return _decide(limiter, item, key)
             except (StorageError, redis.RedisError, OSError) as exc:
-                self._redis_failed(exc)
+                self._outage.failed(exc)
         return _decide(self._memory, item, key)
 
     def _item(self, limit: int, window_seconds: int) -> RateLimitItem:
@@ -112,20 +103,6 @@ class QuotaEnforcer:
             item = RateLimitItemPerSecond(limit, window_seconds, namespace=_NAMESPACE)
             self._items[(limit, window_seconds)] = item
         return item
-
-    def _redis_usable(self) -> bool:
-        return time.monotonic() >= self._redis_down_until
-
-    def _redis_failed(self, exc: BaseException) -> None:
-        with self._lock:
-            # One warning per outage, not one per request.
-            if time.monotonic() >= self._redis_down_until:
-                _log.warning(
-                    "quota storage (Redis) unreachable, counting in process for %.0fs: %s",
-                    self._redis_retry_seconds,
-                    exc,
-                )
-            self._redis_down_until = time.monotonic() + self._redis_retry_seconds
 
 
 def _decide(limiter: FixedWindowRateLimiter, item: RateLimitItem, key: str) -> QuotaDecision:

@@ -16,37 +16,21 @@ import asyncio
 import os
 import platform
 import tempfile
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import grpc
 import httpx
 from finplat.expense.v1 import expense_pb2, expense_pb2_grpc
 
 from tools import stack
-from tools.bench.loadgen import Result, http_worker_factory, run_closed_loop
+from tools.bench.loadgen import (
+    Result,
+    grpc_worker_factory,
+    http_worker_factory,
+    run_closed_loop,
+)
 from tools.keys import issue_api_key, migrate_backend
 
 CONCURRENCY = (1, 16, 64)
-
-
-def _grpc_worker_factory(
-    address: str, expense_id: str, key: str
-) -> Callable[[], Awaitable[Callable[[], Awaitable[bool]]]]:
-    metadata = (("authorization", f"Bearer {key}"),)
-    request = expense_pb2.GetExpenseRequest(id=expense_id)
-
-    async def make() -> Callable[[], Awaitable[bool]]:
-        channel = grpc.aio.insecure_channel(address)
-        stub = expense_pb2_grpc.ExpenseServiceStub(channel)  # type: ignore[no-untyped-call]
-
-        async def send() -> bool:
-            reply = await stub.GetExpense(request, metadata=metadata)
-            return bool(reply.expense.id)
-
-        return send
-
-    return make
 
 
 def _print_table(results: list[Result]) -> None:
@@ -79,7 +63,14 @@ async def _measure(
     auth = {"authorization": f"Bearer {key}"}
     targets = {
         "edge": http_worker_factory("127.0.0.1", edge_port, path, auth),
-        "grpc": _grpc_worker_factory(grpc_address, expense_id, key),
+        "grpc": grpc_worker_factory(
+            grpc_address,
+            expense_pb2_grpc.ExpenseServiceStub,
+            "GetExpense",
+            expense_pb2.GetExpenseRequest(id=expense_id),
+            key,
+            lambda reply: bool(reply.expense.id),
+        ),
         "fastapi": http_worker_factory("127.0.0.1", fastapi_port, path, auth),
     }
     results = []

@@ -19,40 +19,24 @@ import platform
 import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import grpc
 import httpx
 from finplat.identity.v1 import auth_pb2, auth_pb2_grpc
 
 from services.main.identity.hashing import PasswordHasher
 from services.main.identity.messages import extract_token
 from tools import stack
-from tools.bench.loadgen import Result, http_worker_factory, run_closed_loop
+from tools.bench.loadgen import (
+    Result,
+    grpc_worker_factory,
+    http_worker_factory,
+    run_closed_loop,
+)
 from tools.keys import migrate_backend
 
 CONCURRENCY = (1, 16, 64)
 PASSWORD = "violet-harbour-kettle-42"
-
-
-def _grpc_profile_factory(
-    address: str, token: str
-) -> Callable[[], Awaitable[Callable[[], Awaitable[bool]]]]:
-    metadata = (("authorization", f"Bearer {token}"),)
-    request = auth_pb2.GetProfileRequest()
-
-    async def make() -> Callable[[], Awaitable[bool]]:
-        channel = grpc.aio.insecure_channel(address)
-        stub = auth_pb2_grpc.AuthServiceStub(channel)  # type: ignore[no-untyped-call]
-
-        async def send() -> bool:
-            reply = await stub.GetProfile(request, metadata=metadata)
-            return bool(reply.profile.id)
-
-        return send
-
-    return make
 
 
 def _register_and_login(client: httpx.Client, outbox: Path) -> httpx.Response:
@@ -95,7 +79,14 @@ async def _profile(
     auth = {"authorization": f"Bearer {token}"}
     targets = {
         "edge": http_worker_factory("127.0.0.1", edge_port, "/api/auth/profile", auth),
-        "grpc": _grpc_profile_factory(main_address, token),
+        "grpc": grpc_worker_factory(
+            main_address,
+            auth_pb2_grpc.AuthServiceStub,
+            "GetProfile",
+            auth_pb2.GetProfileRequest(),
+            token,
+            lambda reply: bool(reply.profile.id),
+        ),
         "fastapi": http_worker_factory("127.0.0.1", fastapi_port, "/api/auth/profile", auth),
     }
     results = []

@@ -11,6 +11,9 @@ import statistics
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
+
+import grpc
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,29 @@ def http_worker_factory(
             if length:
                 await reader.readexactly(length)
             return status == 200
+
+        return send
+
+    return make
+
+
+def grpc_worker_factory(
+    address: str,
+    stub_class: Callable[[grpc.aio.Channel], Any],
+    method: str,
+    request: Any,
+    credential: str,
+    ok: Callable[[Any], bool],
+) -> Callable[[], Awaitable[Callable[[], Awaitable[bool]]]]:
+    """One grpc.aio channel per worker calling `stub.<method>(request)` with a Bearer
+    credential; `ok` judges each reply."""
+    metadata = (("authorization", f"Bearer {credential}"),)
+
+    async def make() -> Callable[[], Awaitable[bool]]:
+        call = getattr(stub_class(grpc.aio.insecure_channel(address)), method)
+
+        async def send() -> bool:
+            return ok(await call(request, metadata=metadata))
 
         return send
 

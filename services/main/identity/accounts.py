@@ -8,7 +8,6 @@ an email) on both paths so the response time does not tell either.
 from __future__ import annotations
 
 import secrets
-import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -195,10 +194,3 @@ def _user(user: UserRow | None) -> UserRow:
     if user is None:
         raise NotFound("user not found")
     return user
-
-
-def load_user(ctx: IdentityContext, user_id: uuid.UUID) -> UserRow:
-    with ctx.unit_of_work() as uow:
-        user = _user(uow.repos.users.by_id(user_id))
-        uow.session.expunge(user)
-        return user

@@ -6,7 +6,6 @@ from typing import TypeVar
 
 import grpc
 from finplat.identity.v1 import auth_pb2, auth_pb2_grpc
-from google.protobuf import timestamp_pb2
 
 from services.main.identity import accounts, events, login, mfa, profile, totp
 from services.main.identity.caller import current_caller
@@ -170,9 +169,7 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
         expires = accounts.reset_token_expiry(self._ctx, request.token)
         if expires is None:
             return auth_pb2.VerifyResetTokenResponse(valid=False)
-        expires_at = timestamp_pb2.Timestamp()
-        expires_at.FromDatetime(expires)
-        return auth_pb2.VerifyResetTokenResponse(valid=True, expires_at=expires_at)
+        return auth_pb2.VerifyResetTokenResponse(valid=True, expires_at=timestamp(expires))
 
     def ResetPassword(
         self, request: auth_pb2.ResetPasswordRequest, context: grpc.ServicerContext

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from services.main.identity import emails, events, throttle
 from services.main.identity.access_tokens import TokenSubject
 from services.main.identity.context import IdentityContext, IdentityUnitOfWork
+from services.main.identity.device_store import TrustedDeviceRepository
 from services.main.identity.second_factor import accept_code
 from services.main.identity.store import IdentityRepositories
 from services.main.identity.tables import SessionRow, UserRow
@@ -139,9 +140,6 @@ def _login(
 def _device_trusted(
     uow: IdentityUnitOfWork, user: UserRow, client: events.ClientInfo, now: datetime
 ) -> bool:
-    # Imported here: the trusted-device store is its own capability module.
-    from services.main.identity.device_store import TrustedDeviceRepository
-
     return TrustedDeviceRepository(uow.session).use_if_trusted(user.id, client.device, now)
 
 

@@ -11,7 +11,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -146,12 +146,6 @@ class ActionTokenRepository:
             )
             .values(used_at=now)
         )
-
-
-@dataclass(frozen=True)
-class NewSession:
-    row: SessionRow
-    refresh_token: str
 
 
 class SessionRepository:
@@ -333,16 +327,6 @@ class LoginFailures:
             .limit(200)
         )
         return list(rows)
-
-    def count_since(self, user_id: uuid.UUID, since: datetime) -> int:
-        return int(
-            self._session.scalar(
-                select(func.count())
-                .select_from(SecurityEventRow)
-                .where(SecurityEventRow.user_id == user_id, SecurityEventRow.at > since)
-            )
-            or 0
-        )
 
 
 @dataclass(frozen=True)

@@ -17,15 +17,10 @@ from collections.abc import Callable
 from typing import Protocol
 
 import redis
-from redis.backoff import NoBackoff
-from redis.retry import Retry
+
+from services.runtime.redis_outage import Outage, fail_fast_pool
 
 _log = logging.getLogger("finplat.runtime.tokens")
-
-# Redis sits on every request's path: fail fast and let process memory answer rather
-# than stall worker threads.
-_REDIS_CONNECT_TIMEOUT = 0.25
-_REDIS_TIMEOUT = 0.5
 
 
 class TtlCache(Protocol):
@@ -89,25 +84,16 @@ class RedisTtlCache:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._namespace = namespace
-        self._retry_seconds = retry_seconds
-        self._clock = clock
-        pool = redis.ConnectionPool.from_url(
-            url,
-            socket_connect_timeout=_REDIS_CONNECT_TIMEOUT,
-            socket_timeout=_REDIS_TIMEOUT,
-            retry=Retry(NoBackoff(), 0),
-        )
-        self._client = redis.Redis(connection_pool=pool)
+        self._client = redis.Redis(connection_pool=fail_fast_pool(url))
         self._fallback = MemoryTtlCache(clock=clock)
-        self._lock = threading.Lock()
-        self._down_until = 0.0
+        self._outage = Outage(f"{namespace} cache", retry_seconds, _log, clock)
 
     def get(self, key: str) -> bytes | None:
-        if self._redis_usable():
+        if self._outage.usable():
             try:
                 value = self._client.get(self._name(key))
             except (redis.RedisError, OSError) as exc:
-                self._redis_failed(exc)
+                self._outage.failed(exc)
             else:
                 return value if isinstance(value, bytes) else None
         return self._fallback.get(key)
@@ -115,12 +101,12 @@ class RedisTtlCache:
     def set(self, key: str, value: bytes, ttl_seconds: float) -> None:
         if ttl_seconds <= 0:
             return
-        if self._redis_usable():
+        if self._outage.usable():
             try:
                 self._client.set(self._name(key), value, px=max(1, round(ttl_seconds * 1000)))
                 return
             except (redis.RedisError, OSError) as exc:
-                self._redis_failed(exc)
+                self._outage.failed(exc)
         self._fallback.set(key, value, ttl_seconds)
 
     def close(self) -> None:
@@ -128,21 +114,6 @@ class RedisTtlCache:
 
     def _name(self, key: str) -> str:
         return f"{self._namespace}:{key}"
-
-    def _redis_usable(self) -> bool:
-        return self._clock() >= self._down_until
-
-    def _redis_failed(self, exc: BaseException) -> None:
-        with self._lock:
-            # One warning per outage, not one per request.
-            if self._clock() >= self._down_until:
-                _log.warning(
-                    "%s cache (Redis) unreachable, using process memory for %.0fs: %s",
-                    self._namespace,
-                    self._retry_seconds,
-                    exc,
-                )
-            self._down_until = self._clock() + self._retry_seconds
 
 
 def make_cache(redis_url: str | None, *, namespace: str, retry_seconds: float) -> TtlCache:
