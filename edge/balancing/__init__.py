@@ -1,0 +1,1 @@
+"""Backend instance pools: where each gRPC call goes (balancing, health, circuit breaking)."""

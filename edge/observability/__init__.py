@@ -1,0 +1,1 @@
+"""What the edge shows about itself: Prometheus metrics, traces, per-request JSON logs."""
