@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from edge.auth import build_edge_auth
 from edge.backends import Backends
 from edge.descriptors import discover_routes
+from edge.guards import install_error_handlers
 from edge.management import OrjsonResponse, management_router
 from edge.request_id import RequestIdMiddleware
 from edge.settings import EdgeSettings
@@ -50,6 +51,8 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.transcoder = transcoder
+    app.state.edge_auth = auth
+    install_error_handlers(app)
     app.include_router(
         management_router(backends, transcoder.backend_names, settings.edge_ready_timeout_seconds)
     )
