@@ -70,9 +70,12 @@ def _policy(roles: frozenset[str]) -> MethodPolicy:
 def require_roles(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
     """A FastAPI dependency admitting a caller holding any one of `roles` (401/403 otherwise).
 
-    Usage: `principal: Principal = Depends(require_roles("admin"))`.
+    Usage: `principal: Principal = Depends(require_roles("service", "admin"))`. The token
+    is verified by the shared verifier with a role-free policy; the any-of check is ours
+    (a proto policy's roles are all required, which is not what these endpoints mean).
     """
-    policy = _policy(frozenset(roles))
+    wanted = frozenset(roles)
+    verify_only = _policy(frozenset())
 
     async def admitted(request: Request) -> Principal:
         auth: EdgeAuth | None = getattr(request.app.state, "edge_auth", None)
@@ -89,7 +92,7 @@ def require_roles(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
             # prove a role, so the endpoint is closed rather than open.
             raise GatewayError(503, "SERVICE_UNAVAILABLE", "token verification is not configured")
         try:
-            return await auth.admit(policy, authorization)
+            principal = await auth.admit(verify_only, authorization)
         except DomainError as exc:
             refused = errors.from_domain(exc)
             headers = (
@@ -98,6 +101,10 @@ def require_roles(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
                 else {}
             )
             raise GatewayError(refused.status, refused.reason, refused.message, headers) from exc
+        if wanted and not wanted & principal.roles:
+            needed = " or ".join(sorted(wanted))
+            raise GatewayError(403, "FORBIDDEN", f"requires the {needed} role")
+        return principal
 
     return admitted
 
