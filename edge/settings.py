@@ -5,6 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 from pydantic_settings import SettingsConfigDict
 
+from edge.discovery.settings import DiscoverySettings
+from edge.security.settings import SecuritySettings
 from services.runtime.settings import RuntimeSettings
 
 
@@ -17,7 +19,7 @@ def _default_backends() -> dict[str, list[str]]:
     }
 
 
-class EdgeSettings(RuntimeSettings):
+class EdgeSettings(RuntimeSettings, DiscoverySettings, SecuritySettings):
     """Where the edge listens and which backend addresses it calls; token verification,
     Redis and logging settings are shared with the backends (RuntimeSettings)."""
 
