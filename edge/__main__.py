@@ -1,27 +1,29 @@
-"""`python -m edge`: serve the edge with uvicorn (uvloop + httptools)."""
+"""`python -m edge`: serve the edge with uvicorn (uvloop + the guarded httptools protocol)."""
 
 from __future__ import annotations
 
 import uvicorn
 
 from edge.app import create_app
+from edge.security.serving import uvicorn_config
 from edge.settings import EdgeSettings
+from services.runtime.logging import configure_logging
 
 
 def main() -> None:
     settings = EdgeSettings()
-    uvicorn.run(
-        create_app(settings),
+    # JSON lines, one per request from the access log (edge/observability/access_log.py).
+    configure_logging(settings.log_level)
+    app = create_app(settings)
+    config = uvicorn_config(
+        app,
+        settings,
         host=settings.edge_host,
         port=settings.edge_port,
-        loop="uvloop",
-        http="httptools",
-        access_log=False,  # request logging belongs to the edge's observability layer
-        # The client address (rate limits, sessions, security events) is taken from
-        # X-Forwarded-For only when the direct peer is a trusted proxy.
-        proxy_headers=bool(settings.edge_trusted_proxies),
-        forwarded_allow_ips=",".join(settings.edge_trusted_proxies) or None,
+        trusted_proxies=settings.edge_trusted_proxies,
+        metrics=app.state.metrics,
     )
+    uvicorn.Server(config).run()
 
 
 if __name__ == "__main__":

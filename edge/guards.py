@@ -18,8 +18,8 @@ from finplat.api.v1 import annotations_pb2
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from edge import errors
+from edge.asgi import REQUEST_ID_SCOPE_KEY
 from edge.auth import EdgeAuth
-from edge.transcoder import REQUEST_ID_SCOPE_KEY
 from services.runtime.errors import DomainError
 from services.runtime.policy import MethodPolicy
 from services.runtime.principal import Principal

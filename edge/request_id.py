@@ -11,7 +11,7 @@ import re
 import uuid
 from typing import Any
 
-from edge.transcoder import REQUEST_ID_SCOPE_KEY, Message, Receive, Scope, Send
+from edge.asgi import REQUEST_ID_SCOPE_KEY, Message, Receive, Scope, Send
 
 # Ids end up in logs, metadata and headers: short token characters only.
 _SANE = re.compile(rb"[A-Za-z0-9][A-Za-z0-9._:\-]{0,127}\Z")

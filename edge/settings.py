@@ -5,7 +5,11 @@ from __future__ import annotations
 from pydantic import Field
 from pydantic_settings import SettingsConfigDict
 
+from edge.balancing.settings import BalancingSettings
 from edge.discovery.settings import DiscoverySettings
+from edge.observability.settings import ObservabilitySettings
+from edge.openapi.settings import OpenApiSettings
+from edge.ratelimit.settings import RateLimitSettings
 from edge.security.settings import SecuritySettings
 from services.runtime.settings import RuntimeSettings
 
@@ -19,7 +23,15 @@ def _default_backends() -> dict[str, list[str]]:
     }
 
 
-class EdgeSettings(RuntimeSettings, DiscoverySettings, SecuritySettings):
+class EdgeSettings(
+    RuntimeSettings,
+    BalancingSettings,
+    DiscoverySettings,
+    SecuritySettings,
+    RateLimitSettings,
+    ObservabilitySettings,
+    OpenApiSettings,
+):
     """Where the edge listens and which backend addresses it calls; token verification,
     Redis and logging settings are shared with the backends (RuntimeSettings)."""
 

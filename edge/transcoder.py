@@ -1,7 +1,8 @@
 """The one generic REST → gRPC handler (a raw ASGI app: no per-request framework work).
 
-Per request: match → credential presence → read body → bind → unary gRPC call → render.
-Everything route-specific (codecs, binder, renderer, error style, method callable) is
+Per request: match → credential presence → read body → bind → unary gRPC call (through
+the backend's pool: balancing, breakers, retries, one deadline) → render.
+Everything route-specific (codecs, binder, renderer, error style, upstream method) is
 compiled at start-up into a `CompiledRoute`.
 """
 
@@ -9,34 +10,42 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Awaitable, Callable, MutableMapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
 from finplat.api.v1 import annotations_pb2
 
 from edge import errors
+from edge.asgi import (
+    BACKEND_SCOPE_KEY,
+    REQUEST_ID_SCOPE_KEY,
+    ROUTE_SCOPE_KEY,
+    Receive,
+    Scope,
+    Send,
+)
 from edge.auth import EdgeAuth, needs_token
-from edge.backends import Backends, UnaryCall
+from edge.balancing.upstream import (
+    NoInstanceAvailable,
+    Upstream,
+    UpstreamMethod,
+    is_idempotent,
+)
 from edge.binding import BadBody, RequestBinder
 from edge.codec import DecodeFailed
 from edge.descriptors import RouteSpec
 from edge.rendering import ResponseRenderer, cookie_paths
 from edge.routing import Match, Router, parse_template
+from edge.security.content import ContentInspector
 from services.runtime.errors import DomainError, parse_status
 from services.runtime.origin import CLIENT_USER_AGENT, FORWARDED_FOR
 from services.runtime.policy import MethodPolicy, policy_for
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-
 log = logging.getLogger("edge.transcoder")
 
 GATEWAY = annotations_pb2.ERROR_STYLE_GATEWAY
-REQUEST_ID_SCOPE_KEY = "finplat.request_id"
 # Response metadata surfaced as HTTP headers (rate limiting), on success and on error.
 RELAYED_METADATA = frozenset(
     {"x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"}
@@ -56,7 +65,7 @@ class CompiledRoute:
     policy: MethodPolicy
     needs_credential: bool
     verify_token: bool
-    call: UnaryCall | None = field(default=None)
+    upstream: UpstreamMethod
 
 
 def compile_route(spec: RouteSpec, cookies: dict[str, str] | None = None) -> CompiledRoute:
@@ -83,6 +92,13 @@ def compile_route(spec: RouteSpec, cookies: dict[str, str] | None = None) -> Com
         policy=policy,
         needs_credential=not policy.public,
         verify_token=needs_token(policy),
+        upstream=UpstreamMethod(
+            spec.backend,
+            spec.full_method,
+            spec.request_class.SerializeToString,
+            spec.response_class.FromString,
+            is_idempotent(spec.http_method, spec.method),
+        ),
     )
 
 
@@ -92,14 +108,17 @@ class Transcoder:
     def __init__(
         self,
         specs: Sequence[RouteSpec],
-        backends: Backends,
+        upstream: Upstream,
         *,
         call_timeout: float,
         max_body_bytes: int,
         auth: EdgeAuth | None = None,
+        inspector: ContentInspector | None = None,
     ) -> None:
-        self.backends = backends
+        self.upstream = upstream
         self.auth = auth
+        # MIME sniffing and malware scanning of request bodies (edge/security/content.py).
+        self.inspector = inspector
         self.call_timeout = call_timeout
         self.max_body_bytes = max_body_bytes
         self.router: Router[CompiledRoute] = Router()
@@ -111,33 +130,25 @@ class Transcoder:
             compiled = compile_route(spec, cookies)
             self.router.add(spec.http_method, spec.template, compiled)
             self.routes.append(compiled)
-        self._bound = False
 
     def start(self) -> None:
-        """Open the channels and give each route its method callable (idempotent)."""
-        self.backends.open()
-        for route in self.routes:
-            spec = route.spec
-            route.call = self.backends.method(
-                spec.backend,
-                spec.full_method,
-                spec.request_class.SerializeToString,
-                spec.response_class.FromString,
-            )
-        self._bound = True
+        """Start the upstream's health checks (in the app's lifespan)."""
+        self.upstream.start()
 
     @property
+    def routed_backends(self) -> list[str]:
+        """Every backend some route calls, configured or not (discovery may add it)."""
+        return sorted({r.spec.backend for r in self.routes})
+
     def backend_names(self) -> list[str]:
-        """Backends that serve routes and have instances configured (readiness checks
-        these; a route whose backend is not configured answers 503 on its own)."""
-        configured = {name for name, addrs in self.backends.addresses.items() if addrs}
-        return sorted({r.spec.backend for r in self.routes} & configured)
+        """Backends that serve routes and have instances now (readiness checks these; a
+        route whose backend has none answers 503 on its own). A method: discovery changes
+        the pools while the edge runs."""
+        return sorted({r.spec.backend for r in self.routes} & self.upstream.pools.configured())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
-        if not self._bound:
-            self.start()
         request_id = scope.get(REQUEST_ID_SCOPE_KEY) or str(uuid.uuid4())
         method: str = scope["method"]
         raw_path = scope.get("raw_path")
@@ -148,6 +159,8 @@ class Transcoder:
             return
         route = found.target
         style = route.style
+        scope[ROUTE_SCOPE_KEY] = route.spec.template
+        scope[BACKEND_SCOPE_KEY] = route.spec.backend
 
         authorization = content_type = cookie = ""
         metadata: list[tuple[str, str]] = []
@@ -197,6 +210,14 @@ class Transcoder:
                 await _reply_error(send, style, _too_large(self.max_body_bytes), request_id)
                 return
             body = read
+            if body and self.inspector is not None:
+                # Uploads are sniffed and scanned before anything decodes them. Multipart
+                # parts will be inspected one by one (with the part's allowed_types) when
+                # the binder learns multipart.
+                unwanted = await self.inspector.inspect_body(content_type, body, None)
+                if unwanted is not None:
+                    await _reply_error(send, style, unwanted, request_id)
+                    return
 
         try:
             request = route.binder.bind(
@@ -211,38 +232,53 @@ class Transcoder:
             )
             return
 
-        if route.call is None:
-            error = errors.EdgeError(
-                503, "SERVICE_UNAVAILABLE", "the service is temporarily unavailable"
-            )
-            await _reply_error(send, style, error, request_id)
-            return
         metadata.append(("x-request-id", request_id))
         client = scope.get("client")
         if client:
             metadata.append((FORWARDED_FOR, str(client[0])))
 
-        call = route.call(request, timeout=self.call_timeout, metadata=metadata)
+        sticky, set_cookie = self.upstream.affinity.key(authorization, cookie)
+        headers: list[tuple[bytes, bytes]] = []
+        if set_cookie is not None:
+            headers.append((b"set-cookie", set_cookie))
         try:
-            response = await call
+            response, call = await self.upstream.call(
+                route.upstream,
+                request,
+                metadata=metadata,
+                timeout=self.call_timeout,
+                affinity=sticky,
+                scope=scope,
+            )
+        except NoInstanceAvailable:
+            error = errors.EdgeError(
+                503, "SERVICE_UNAVAILABLE", "the service is temporarily unavailable"
+            )
+            await _reply_error(send, style, error, request_id, headers)
+            return
         except grpc.aio.AioRpcError as exc:
-            await self._reply_rpc_error(send, route, exc, request_id)
+            await self._reply_rpc_error(send, route, exc, request_id, headers)
             return
         except Exception:
             log.exception(
                 "call %s failed", route.spec.full_method, extra={"request_id": request_id}
             )
             error = errors.EdgeError(500, "INTERNAL_ERROR", "internal server error")
-            await _reply_error(send, style, error, request_id)
+            await _reply_error(send, style, error, request_id, headers)
             return
         rendered = route.renderer.render(response)
-        headers = rendered.headers
+        headers = rendered.headers + headers
         _relay(headers, await call.initial_metadata())
         _relay(headers, await call.trailing_metadata())
         await _send(send, rendered.status, headers, rendered.body)
 
     async def _reply_rpc_error(
-        self, send: Send, route: CompiledRoute, exc: grpc.aio.AioRpcError, request_id: str
+        self,
+        send: Send,
+        route: CompiledRoute,
+        exc: grpc.aio.AioRpcError,
+        request_id: str,
+        headers: list[tuple[bytes, bytes]],
     ) -> None:
         trailing: Any = exc.trailing_metadata() or ()
         parsed = parse_status(exc.code(), exc.details() or "", list(trailing))
@@ -255,7 +291,6 @@ class Transcoder:
                 exc.details(),
                 extra={"request_id": request_id},
             )
-        headers: list[tuple[bytes, bytes]] = []
         _relay(headers, exc.initial_metadata() or ())
         _relay(headers, trailing)
         retry_after = parsed.retry_after_seconds

@@ -74,6 +74,16 @@ def generate(out: Path) -> None:
         ]
     )
     _add_init_files(out / "finplat")
+    # The protos with their comments, for the OpenAPI document the edge generates
+    # (edge/openapi): the _pb2 modules carry no source info.
+    _protoc(
+        [
+            f"--descriptor_set_out={out / 'finplat' / 'descriptor_set.binpb'}",
+            "--include_source_info",
+            "--include_imports",
+            *_our_protos(),
+        ]
+    )
     client = out / CLIENT_PACKAGE
     client.mkdir()
     _protoc(

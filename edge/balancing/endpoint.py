@@ -1,4 +1,5 @@
-"""One backend instance as discovery sources describe it (settings, JWT registration, EndpointSlices)."""
+"""One backend instance as discovery sources describe it (settings, JWT registration,
+EndpointSlices)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,16 @@ here; nothing else touches prometheus_client directly.
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import (
+    GC_COLLECTOR,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    GCCollector,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+)
 
 # Latency buckets for a gateway: sub-millisecond to the call deadline.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -17,6 +26,12 @@ class GatewayMetrics:
     def __init__(self, registry: CollectorRegistry | None = None) -> None:
         self.registry = registry or CollectorRegistry()
         r = self.registry
+        # Process (memory, CPU, fds), GC and Python version series on the same registry, so
+        # /metrics/detailed is one scrape. The collectors are cheap readers of /proc and gc.
+        ProcessCollector(registry=r)
+        PlatformCollector(registry=r)
+        if GC_COLLECTOR is not None:  # None on interpreters without gc.get_stats
+            GCCollector(registry=r)
         self.requests = Counter(
             "finplat_edge_requests_total",
             "HTTP requests answered by the edge.",
@@ -72,12 +87,25 @@ class GatewayMetrics:
             registry=r,
         )
 
+        # observe_request runs on every request: the labelled children are looked up once
+        # per label set and kept here (labels() takes a lock and builds a tuple each call).
+        # Bounded because every label is (route template, method, status, backend).
+        self._request_children: dict[tuple[str, str, int, str], tuple[Counter, Histogram]] = {}
+
     # The few calls components make; kept as methods so label order lives in one place.
     def observe_request(
         self, route: str, method: str, status: int, backend: str, seconds: float
     ) -> None:
-        self.requests.labels(route, method, str(status), backend).inc()
-        self.latency.labels(route, method, backend).observe(seconds)
+        key = (route, method, status, backend)
+        children = self._request_children.get(key)
+        if children is None:
+            children = (
+                self.requests.labels(route, method, str(status), backend),
+                self.latency.labels(route, method, backend),
+            )
+            self._request_children[key] = children
+        children[0].inc()
+        children[1].observe(seconds)
 
     def rate_limit_decision(self, family: str, level: str, allowed: bool) -> None:
         self.rate_limit.labels(family, level, "allowed" if allowed else "limited").inc()

@@ -19,9 +19,9 @@ import time
 from typing import Any
 
 from edge import errors
+from edge.asgi import Message, Receive, Scope, Send
 from edge.observability.metrics import GatewayMetrics
 from edge.security.replies import count, send_error
-from edge.transcoder import Message, Receive, Scope, Send
 
 
 class BodyRefused(Exception):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from edge.asgi import Message, Receive, Scope, Send
 from edge.security.settings import SecuritySettings
-from edge.transcoder import Message, Receive, Scope, Send
 
 Headers = list[tuple[bytes, bytes]]
 

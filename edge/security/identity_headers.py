@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from edge.transcoder import Receive, Scope, Send
+from edge.asgi import Receive, Scope, Send
 
 IDENTITY_HEADERS = frozenset(
     {b"x-user-id", b"x-tenant-id", b"x-forwarded-user", b"x-roles", b"x-scopes"}

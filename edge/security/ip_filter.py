@@ -8,15 +8,16 @@ exists. Allow-listed clients are never blocked automatically.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from edge import errors
+from edge.asgi import Message, Receive, Scope, Send
 from edge.observability.metrics import GatewayMetrics
 from edge.security.blocklist import AutoBlocker, Kind
 from edge.security.networks import IpRules
 from edge.security.replies import count, send_error
 from edge.security.settings import SecuritySettings
-from edge.transcoder import Message, Receive, Scope, Send
 
 _OBSERVED: dict[int, Kind] = {401: "auth", 429: "rate"}
 NOT_ALLOWED = errors.EdgeError(403, "IP_BLOCKED", "requests from this address are not allowed")
@@ -74,3 +75,23 @@ class IpFilterMiddleware:
             await send(message)
 
         await self.app(scope, receive, observing_send)
+
+
+def rate_limit_recorder(
+    settings: SecuritySettings, blocker: AutoBlocker | None
+) -> Callable[[Scope], Awaitable[None]] | None:
+    """What the rate limiter calls when it refuses a request.
+
+    The limiter sits outside the IP filter (so the filter's own refusals carry the
+    rate-limit headers too), which means the filter never sees the limiter's 429s; the
+    limiter reports them here instead, with the same allow-list exemption."""
+    if blocker is None:
+        return None
+    rules = IpRules(settings.edge_ip_allow, settings.edge_ip_deny)
+
+    async def record(scope: Scope) -> None:
+        ip = client_ip(scope)
+        if ip and not rules.allow_listed(ip):
+            await blocker.record(ip, "rate")
+
+    return record

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from finplat.api.v1 import annotations_pb2
 
 from edge import errors
+from edge.asgi import REQUEST_ID_SCOPE_KEY, Scope, Send
 from edge.observability.metrics import GatewayMetrics
-from edge.transcoder import REQUEST_ID_SCOPE_KEY, Scope, Send
 
 GATEWAY = annotations_pb2.ERROR_STYLE_GATEWAY
 Headers = list[tuple[bytes, bytes]]

@@ -1,8 +1,11 @@
 """The security middlewares added to the edge app in their documented order
 (ARCHITECTURE.md §4: request id → security headers → IP filter → slow-request guards).
 
-`add_middleware` wraps what was added before, so the innermost is added first; the
-caller adds RequestIdMiddleware after this, making it the outermost.
+`add_middleware` wraps what was added before, so the innermost is added first. The app
+adds them in two calls so the rate limiter can sit between the outer layer (headers,
+identity stripping) and the IP filter: every refusal the filter or the body guard makes
+then carries the rate-limit headers too, and the limiter reports its own refusals to
+the auto-blocker. `add_security_middleware` is both calls back to back.
 """
 
 from __future__ import annotations
@@ -26,6 +29,19 @@ def add_security_middleware(
     blocker: AutoBlocker | None = None,
     metrics: GatewayMetrics | None = None,
 ) -> None:
+    add_inner_guards(app, settings, max_body_bytes=max_body_bytes, blocker=blocker, metrics=metrics)
+    add_outer_guards(app, settings)
+
+
+def add_inner_guards(
+    app: FastAPI,
+    settings: SecuritySettings,
+    *,
+    max_body_bytes: int,
+    blocker: AutoBlocker | None = None,
+    metrics: GatewayMetrics | None = None,
+) -> None:
+    """IP allow/deny + auto-block outside the body guard (slow or oversized bodies)."""
     app.add_middleware(
         BodyGuardMiddleware,
         max_body_bytes=max_body_bytes,
@@ -34,6 +50,10 @@ def add_security_middleware(
         metrics=metrics,
     )
     app.add_middleware(IpFilterMiddleware, settings=settings, blocker=blocker, metrics=metrics)
+
+
+def add_outer_guards(app: FastAPI, settings: SecuritySettings) -> None:
+    """Security headers on every response, then identity-header stripping."""
     # Before the IP filter and everything after it: no code sees a spoofed identity.
     app.add_middleware(StripIdentityHeadersMiddleware)
     app.add_middleware(SecurityHeadersMiddleware, settings=settings)

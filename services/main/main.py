@@ -17,6 +17,8 @@ from finplat.identity.v1 import (
     keys_pb2_grpc,
     security_pb2,
     security_pb2_grpc,
+    service_accounts_pb2,
+    service_accounts_pb2_grpc,
     sessions_pb2,
     sessions_pb2_grpc,
 )
@@ -38,6 +40,7 @@ from services.main.identity.jwks_servicer import JwksServicer
 from services.main.identity.mailer import QueuedMailer, make_mailer
 from services.main.identity.security_servicer import SecurityDashboardServicer
 from services.main.identity.security_store import security_repositories
+from services.main.identity.service_token_servicer import ServiceTokenServicer
 from services.main.identity.session_servicer import SessionServicer
 from services.main.identity.session_status import DatabaseSessionChecker
 from services.main.identity.store import identity_repositories
@@ -88,6 +91,9 @@ class MainBackend:
         admin_pb2_grpc.add_UserAdminServiceServicer_to_server(  # type: ignore[no-untyped-call]
             UserAdminServicer(self.identity.unit_of_work, self.identity.clock), server
         )
+        service_accounts_pb2_grpc.add_ServiceTokenServiceServicer_to_server(  # type: ignore[no-untyped-call]
+            ServiceTokenServicer(self.identity), server
+        )
         return tuple(
             module.DESCRIPTOR.services_by_name[name].full_name
             for module, name in (
@@ -97,6 +103,7 @@ class MainBackend:
                 (security_pb2, "SecurityDashboardService"),
                 (keys_pb2, "JwksService"),
                 (admin_pb2, "UserAdminService"),
+                (service_accounts_pb2, "ServiceTokenService"),
             )
         )
 

@@ -7,16 +7,22 @@ the registrar is a daemon thread with a blocking HTTP client; a failure is logge
 retried on the next beat, never fatal: a backend also works from static addresses.
 
 Credentials: `token()` returns a current access token with the `service` role; the caller
-caches and refreshes it (it is asked again for every request, and after a 401).
+caches and refreshes it (it is asked again for every request, and after a 401, once
+`token_rejected()` has told it to drop the one refused). `SelfRegistration` wires both
+from the settings: `services.runtime.service_token.ClientCredentials` against main.
 """
 
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 from collections.abc import Callable, Mapping
 
 import httpx
+
+from services.runtime.service_token import ClientCredentials
+from services.runtime.settings import RuntimeSettings
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +44,7 @@ class Registrar:
         weight: int = 1,
         metadata: Mapping[str, str] | None = None,
         http: httpx.Client | None = None,
+        token_rejected: Callable[[], None] | None = None,
     ) -> None:
         self._body: dict[str, object] = {
             "service_type": service_type,
@@ -47,6 +54,7 @@ class Registrar:
             "metadata": dict(metadata or {}),
         }
         self._token = token
+        self._token_rejected = token_rejected
         self._http = http or httpx.Client(base_url=edge_url.rstrip("/"), timeout=HTTP_TIMEOUT)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -61,6 +69,8 @@ class Registrar:
             )
             if response.status_code != 401:
                 break
+            if self._token_rejected is not None:
+                self._token_rejected()
         return response
 
     def register(self) -> bool:
@@ -112,3 +122,66 @@ class Registrar:
             self._thread = None
         self.deregister()
         self._http.close()
+
+
+# Addresses a server binds to but nobody can dial.
+_WILDCARDS = frozenset({"", "0.0.0.0", "::", "[::]"})
+
+
+def advertised_host(settings: RuntimeSettings) -> str:
+    """What the edge should dial: the configured advertised host, else the bind host,
+    else (bound to every interface) this machine's hostname, which resolves inside
+    Docker networks and Kubernetes pods."""
+    if settings.advertised_host:
+        return settings.advertised_host
+    if settings.grpc_host not in _WILDCARDS:
+        return settings.grpc_host
+    return socket.gethostname()
+
+
+class SelfRegistration:
+    """A backend's registrar and its client credentials, started and stopped together."""
+
+    def __init__(self, settings: RuntimeSettings, service_type: str, port: int) -> None:
+        if not settings.edge_url:
+            raise ValueError("self-registration needs FINPLAT_EDGE_URL")
+        if not (settings.service_client_id and settings.service_client_secret):
+            raise ValueError(
+                "FINPLAT_EDGE_URL is set: registering with the edge needs "
+                "FINPLAT_SERVICE_CLIENT_ID and FINPLAT_SERVICE_CLIENT_SECRET "
+                "(`finplat service-accounts create NAME`)"
+            )
+        self._credentials = ClientCredentials(
+            settings.main_grpc_target, settings.service_client_id, settings.service_client_secret
+        )
+        self.registrar = Registrar(
+            settings.edge_url,
+            service_type,
+            advertised_host(settings),
+            port,
+            self._credentials,
+            weight=settings.registration_weight,
+            metadata=settings.registration_metadata,
+            token_rejected=self._credentials.invalidate,
+        )
+        self._stopping = threading.Event()
+
+    @classmethod
+    def from_settings(
+        cls, settings: RuntimeSettings, service_type: str, port: int
+    ) -> SelfRegistration | None:
+        """None when no edge URL is configured (static addresses)."""
+        return cls(settings, service_type, port) if settings.edge_url else None
+
+    def start(self) -> None:
+        self.registrar.start()
+
+    def stop(self) -> None:
+        """Deregister once; a second call (a second SIGTERM) returns at once."""
+        if self._stopping.is_set():
+            return
+        self._stopping.set()
+        try:
+            self.registrar.stop()
+        finally:
+            self._credentials.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 TracesExporter = Literal["none", "console", "otlp", "memory"]
@@ -53,6 +54,24 @@ class RuntimeSettings(BaseSettings):
     # A session's "still active" answer is reused this long: revocation takes effect
     # within this many seconds everywhere.
     session_check_seconds: float = 5.0
+
+    # Self-registration with the edge's service registry (JWT service discovery).
+    # Set: the backend registers its gRPC address there once serving, heartbeats, and
+    # deregisters on SIGTERM before draining. None: the edge uses static addresses.
+    edge_url: str | None = None
+    # The service account's client credentials (`finplat service-accounts create`),
+    # traded with main for `service` role tokens; required when edge_url is set.
+    service_client_id: str | None = None
+    service_client_secret: str | None = None
+    # Where main's gRPC API is (ServiceTokenService issues the tokens).
+    main_grpc_target: str = "127.0.0.1:50051"
+    # The address registered (what the edge dials): grpc_host when unset, which is
+    # wrong when that is a wildcard or a container-internal address.
+    advertised_host: str | None = None
+    # Share of traffic relative to the other instances (the edge's weighted strategy).
+    registration_weight: int = Field(default=1, ge=1, le=100)
+    # Free-form labels sent with the registration (e.g. {"zone": "a", "version": "1.4"}).
+    registration_metadata: dict[str, str] = Field(default_factory=dict)
 
     def sqlite_url(self, backend: str) -> str:
         """The embedded database of one backend (`finplat up` default), under var_dir."""

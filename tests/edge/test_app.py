@@ -145,10 +145,13 @@ async def test_bad_path_and_query_values_are_400(client: httpx.AsyncClient) -> N
     }
 
 
-async def test_oversized_body_is_413(client: httpx.AsyncClient) -> None:
+async def test_oversized_body_is_413_from_the_gateway(client: httpx.AsyncClient) -> None:
+    # Refused by the body guard before any route runs: a gateway error, in the gateway
+    # body, whichever service owns the path.
     response = await client.post("/expense/v1/expenses", content=b" " * 2048, headers=AUTH)
     assert response.status_code == 413
-    assert response.json()["error"]["code"] == "PAYLOAD_TOO_LARGE"
+    assert response.json()["error"] == "payload_too_large"
+    assert response.json()["request_id"] == response.headers["x-request-id"]
 
 
 async def test_unreachable_backend_is_503(client: httpx.AsyncClient) -> None:

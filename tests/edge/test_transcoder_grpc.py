@@ -140,7 +140,12 @@ async def test_create_answers_201_with_location_and_the_bare_expense(
     sent = dict(servicer.metadata)
     assert sent["authorization"] == "Bearer fp_key"
     assert sent["x-request-id"] == "req-1"
-    assert sent["traceparent"] == HEADERS["traceparent"]
+    # Same trace, but the parent is now the edge's own server span (one trace spans the
+    # client, the edge and the backend).
+    version, trace_id, parent_id, _ = sent["traceparent"].split("-")
+    _, client_trace_id, client_span_id, _ = HEADERS["traceparent"].split("-")
+    assert (version, trace_id) == ("00", client_trace_id)
+    assert parent_id != client_span_id
     assert sent["x-forwarded-for"] == "203.0.113.9"
     assert not {"x-user-id", "x-tenant-id", "x-principal-roles"} & set(sent)
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from tools.cli import apikey, migrate, signing_keys, up, users
+from tools.cli import apikey, migrate, service_accounts, signing_keys, up, users
 
 # Each command module registers its own sub-command; adding one is one line here.
 COMMANDS: Sequence[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = (
@@ -15,6 +15,7 @@ COMMANDS: Sequence[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]
     apikey.add_parser,
     users.add_parser,
     signing_keys.add_parser,
+    service_accounts.add_parser,
 )
 
 

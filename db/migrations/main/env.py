@@ -1,5 +1,6 @@
 """Alembic environment of the main backend."""
 
+import services.main.identity.service_accounts_tables  # registers its table
 import services.main.identity.tables  # noqa: F401  (registers the identity tables)
 from db.migrations.environment import run
 from services.main.base import metadata

@@ -14,9 +14,7 @@ from edge.discovery.settings import DiscoverySettings, K8sService
 from edge.settings import EdgeSettings
 from tests.support.redis import RedisServer
 
-
-class Settings(DiscoverySettings, EdgeSettings):
-    """What the lead's EdgeSettings becomes once the mixin is among its bases."""
+Settings = EdgeSettings
 
 
 def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,138 @@
+"""Which counters a request is charged to: its route family's level and the ceilings.
+
+Levels, most specific first:
+  family  per user (the Bearer token's `sub`) or, anonymous, per client IP; the auth
+          family (/api/auth/*) always per IP: its callers are logging in, not yet users.
+  ip      per client IP over every route, token or not (optional).
+  global  the whole gateway (optional).
+
+The `sub` is read WITHOUT verifying the token: verification is the transcoder's job,
+later on the path, and costs a signature check this hot path must not pay twice. A
+forged `sub` buys nothing lasting: the request is refused with a 401 that the security
+layer's auto-block counts, and the `ip` level bounds an address that rotates them.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from edge.ratelimit.decision import Rule
+from edge.ratelimit.settings import RateLimitSettings
+
+AUTH_PREFIX = "/api/auth/"
+_MAX_PAYLOAD = 8192  # base64 characters: a real access token's payload is far smaller
+_MAX_SUB = 128
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    name: str  # the policy name in RateLimit-Policy / RateLimit
+    prefix: str
+    limit: int
+    per_ip: bool  # keyed by client IP even when a token is present
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    level: str  # "user" | "ip" | "global": the metrics label
+    policy: str  # the policy name clients see
+    key: str
+    rule: Rule
+
+
+def token_subject(headers: Iterable[tuple[bytes, bytes]]) -> str | None:
+    """The `sub` of a Bearer JWT, unverified; None for no, another or an undecodable token."""
+    for name, value in headers:
+        if name != b"authorization":
+            continue
+        scheme, _, token = value.strip().partition(b" ")
+        parts = token.strip().split(b".")
+        if scheme.lower() != b"bearer" or len(parts) != 3 or len(parts[1]) > _MAX_PAYLOAD:
+            return None
+        payload = parts[1] + b"=" * (-len(parts[1]) % 4)
+        try:
+            claims: Any = orjson.loads(base64.urlsafe_b64decode(payload))
+        except (ValueError, binascii.Error):  # orjson.JSONDecodeError is a ValueError
+            return None
+        sub = claims.get("sub") if isinstance(claims, dict) else None
+        if isinstance(sub, str) and 0 < len(sub) <= _MAX_SUB and sub.isprintable():
+            return sub
+        return None
+    return None
+
+
+def client_ip(scope: Mapping[str, Any]) -> str:
+    # uvicorn has already replaced the peer by X-Forwarded-For from trusted proxies.
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+class RateLimitPolicy:
+    def __init__(
+        self,
+        *,
+        window: int = 60,
+        default: int = 5000,
+        auth: int = 50,
+        ip: int = 0,
+        global_: int = 0,
+        families: Mapping[str, int] | None = None,
+    ) -> None:
+        self.window = window
+        extra = [Family(prefix, prefix, limit, False) for prefix, limit in (families or {}).items()]
+        # Longest prefix first, so the most specific family wins; "" (default) is last.
+        builtin = [Family("auth", AUTH_PREFIX, auth, True), Family("default", "", default, False)]
+        self._families = sorted(
+            [*extra, *builtin],
+            key=lambda family: len(family.prefix),
+            reverse=True,
+        )
+        self._ip = Rule(ip, window) if ip > 0 else None
+        self._global = Rule(global_, window) if global_ > 0 else None
+
+    def describe(self) -> dict[str, Any]:
+        """Window, families (prefix and limit) and the optional per-IP/global levels."""
+        return {
+            "window_seconds": self.window,
+            "families": [
+                {"name": f.name, "prefix": f.prefix, "limit": f.limit, "per_ip": f.per_ip}
+                for f in self._families
+            ],
+            "per_ip_limit": self._ip.limit if self._ip else None,
+            "global_limit": self._global.limit if self._global else None,
+        }
+
+    @classmethod
+    def from_settings(cls, settings: RateLimitSettings) -> RateLimitPolicy:
+        return cls(
+            window=settings.edge_rate_limit_window_seconds,
+            default=settings.edge_rate_limit_default,
+            auth=settings.edge_rate_limit_auth,
+            ip=settings.edge_rate_limit_ip,
+            global_=settings.edge_rate_limit_global,
+            families=settings.edge_rate_limit_families,
+        )
+
+    def family(self, path: str) -> Family:
+        return next(f for f in self._families if path.startswith(f.prefix))
+
+    def levels(self, scope: Mapping[str, Any]) -> tuple[Family, list[Level]]:
+        family = self.family(scope.get("path", ""))
+        ip = client_ip(scope)
+        sub = None if family.per_ip else token_subject(scope.get("headers", ()))
+        rule = Rule(family.limit, self.window)
+        if sub is not None:
+            levels = [Level("user", family.name, f"{family.name}:user:{sub}", rule)]
+        else:
+            levels = [Level("ip", family.name, f"{family.name}:ip:{ip}", rule)]
+        if self._ip is not None:
+            levels.append(Level("ip", "ip", f"all:ip:{ip}", self._ip))
+        if self._global is not None:
+            levels.append(Level("global", "global", "all:global", self._global))
+        return family, levels
