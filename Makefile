@@ -52,6 +52,8 @@ codegen-check: install-dev
 
 bench: install-dev
 	$(BIN)/python -m tools.bench.expense_edge
+	$(BIN)/python -m tools.bench.gateway_stack
+	$(BIN)/python -m tools.bench.ratelimit
 
 clean:
 	rm -rf $(VENV) var build *.egg-info .pytest_cache .mypy_cache .ruff_cache

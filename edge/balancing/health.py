@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from edge.background import BackgroundTask
 from edge.balancing.instance import Health, Instance
 from edge.balancing.pools import Pools
 
@@ -49,18 +50,15 @@ class HealthChecker:
         self.pools = pools
         self.policy = policy
         self.first_round = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._background = BackgroundTask(self._run, "health")
 
     def start(self) -> None:
-        if self._task is None:
+        if not self._background.running:
             self.first_round = asyncio.Event()  # bound to the running loop
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="health")
+            self._background.start()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+        await self._background.stop()
 
     async def wait_first_round(self, timeout: float) -> None:
         """Until every instance has been checked once (or `timeout`): /ready then reports

@@ -9,13 +9,13 @@ server hiccup must not empty the pools.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ipaddress
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 
 from kubernetes import client, config
 
+from edge.background import BackgroundTask
 from edge.balancing.endpoint import Endpoint
 from edge.discovery.settings import DiscoverySettings, K8sService
 from edge.discovery.sync import OnChange
@@ -89,7 +89,7 @@ class EndpointSliceSource:
         self._on_change = on_change
         self._poll_seconds = poll_seconds
         self._reported: dict[str, Sequence[Endpoint]] = {}
-        self._task: asyncio.Task[None] | None = None
+        self._background = BackgroundTask(self._run, "endpointslices")
 
     def poll_once(self) -> None:
         """List every backend's slices and report the backends whose list changed."""
@@ -117,15 +117,10 @@ class EndpointSliceSource:
             await asyncio.sleep(self._poll_seconds)
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run())
+        self._background.start()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._background.stop()
 
 
 def discovery_api(settings: DiscoverySettings) -> client.DiscoveryV1Api:

@@ -8,6 +8,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Collection, Sequence
 
+from edge.background import BackgroundTask
 from edge.balancing.endpoint import Endpoint
 from edge.discovery.registry import Registry, RegistryUnavailable
 
@@ -31,7 +32,7 @@ class RegistrySync:
         # start with an empty registry contribution anyway.
         self._reported: dict[str, list[Endpoint]] = {name: [] for name in backend_names}
         self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._background = BackgroundTask(self._run, "discovery-sync")
 
     def poke(self) -> None:
         self._wake.set()
@@ -64,12 +65,7 @@ class RegistrySync:
             self._wake.clear()
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run())
+        self._background.start()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._background.stop()

@@ -9,7 +9,6 @@ wakes up. It costs one wake-up per interval, nothing per request.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import threading
 import time
@@ -17,6 +16,8 @@ from typing import Any
 
 # No stubs installed for psutil (types-psutil is not a dependency yet).
 import psutil
+
+from edge.background import BackgroundTask
 
 
 class LoopLagProbe:
@@ -26,19 +27,14 @@ class LoopLagProbe:
         self.max = 0.0
         self.total = 0.0
         self.samples = 0
-        self._task: asyncio.Task[None] | None = None
+        self._background = BackgroundTask(self._run, "loop-lag")
 
     def start(self) -> None:
         """Start probing on the running loop (idempotent); call from the app's lifespan."""
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="loop-lag")
+        self._background.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._background.stop()
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -53,7 +49,7 @@ class LoopLagProbe:
 
     def snapshot(self) -> dict[str, Any]:
         return {
-            "running": self._task is not None and not self._task.done(),
+            "running": self._background.running,
             "interval_ms": round(self.interval * 1000, 3),
             "samples": self.samples,
             "last_ms": round(self.last * 1000, 3),

@@ -15,7 +15,7 @@ from edge.openapi.docs import docs_router
 from edge.openapi.document import build_api_document
 from edge.openapi.settings import OpenApiSettings
 
-# Where tools/codegen.py is proposed to write the descriptor set (see comments.py).
+# Where tools/codegen.py writes the descriptor set with source info (see comments.py).
 DEFAULT_DESCRIPTOR_SET = Path(next(iter(finplat.__path__))) / "descriptor_set.binpb"
 
 

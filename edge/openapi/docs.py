@@ -8,7 +8,6 @@ a data attribute that /docs/assets/finplat-init.js reads.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -20,7 +19,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from edge.guards import GatewayError
-from edge.openapi.compat import as_openapi_30
 
 API_JSON = "/openapi/api.json"
 GATEWAY_JSON = "/openapi/gateway.json"
@@ -72,12 +70,6 @@ _PAGE = """<!DOCTYPE html>
 _CACHE = {"cache-control": "public, max-age=86400"}
 
 
-def swagger_ui_major(dist: Path) -> int:
-    """The bundled Swagger UI's major version, from its directory (swagger-ui-4.15.5)."""
-    found = re.search(r"(\d+)\.\d+\.\d+", dist.name)
-    return int(found.group(1)) if found else 0
-
-
 def load_assets(dist: Path) -> dict[str, tuple[bytes, str]]:
     """Asset name → (bytes, content type), read once at start-up."""
     assets = {name: ((dist / name).read_bytes(), _TYPES[Path(name).suffix]) for name in ASSET_FILES}
@@ -102,19 +94,13 @@ def docs_router(
     """GET /openapi/api.json, /docs, /docs/api, /docs/gateway and /docs/assets/{name}.
 
     The gateway document itself is FastAPI's (`app.openapi_url`, /openapi/gateway.json).
-    With Swagger UI < 5 the pages load a 3.0 rendering of each document (see compat.py),
-    served under /docs/{api,gateway}/openapi-3.0.json.
+    Swagger UI 5 (swagger-ui-bundle-v2) reads both 3.1 documents as they are published.
     """
     dist = swagger_dist or Path(str(swagger_ui_bundle.swagger_ui_path))
     assets = load_assets(dist)
-    modern = swagger_ui_major(dist) >= 5
     api_bytes = orjson.dumps(api_document)
-    api_30 = orjson.dumps(as_openapi_30(api_document))
-    gateway_30: list[bytes] = []  # built on first use: app.openapi() needs every route added
-    api_ui_url = API_JSON if modern else "/docs/api/openapi-3.0.json"
-    gateway_ui_url = GATEWAY_JSON if modern else "/docs/gateway/openapi-3.0.json"
-    api_page = page(f"{api_document['info']['title']} — Swagger UI", api_ui_url)
-    gateway_page = page("finplat gateway — Swagger UI", gateway_ui_url)
+    api_page = page(f"{api_document['info']['title']} — Swagger UI", API_JSON)
+    gateway_page = page("finplat gateway — Swagger UI", GATEWAY_JSON)
     index = {
         "documents": {
             "gateway": {"openapi": GATEWAY_JSON, "swagger_ui": "/docs/gateway"},
@@ -155,16 +141,6 @@ def docs_router(
         summary="Swagger UI: gateway",
         operation_id="swagger_ui_gateway",
     )
-
-    @router.get("/docs/api/openapi-3.0.json", include_in_schema=False)
-    async def api_json_30() -> Response:
-        return _json(api_30)
-
-    @router.get("/docs/gateway/openapi-3.0.json", include_in_schema=False)
-    async def gateway_json_30(request: Request) -> Response:
-        if not gateway_30:
-            gateway_30.append(orjson.dumps(as_openapi_30(request.app.openapi())))
-        return _json(gateway_30[0])
 
     @router.get(ASSETS + "/{name}", include_in_schema=False)
     async def asset(name: str) -> Response:

@@ -37,6 +37,20 @@ class JsonFormatter(logging.Formatter):
         return orjson.dumps(entry, default=str).decode()
 
 
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever sys.stderr is at emit time, not the stream it was created with:
+    a process (or a test run) that replaces sys.stderr must not leave the root handler
+    writing to a closed file."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass  # StreamHandler.__init__ assigns it; the property always answers sys.stderr
+
+
 def configure_logging(level: str | int = "INFO") -> None:
     """Send every logger's records to stderr as JSON lines (idempotent)."""
     root = logging.getLogger()
@@ -44,7 +58,7 @@ def configure_logging(level: str | int = "INFO") -> None:
     for handler in root.handlers:
         if getattr(handler, "_finplat_json", False):
             return
-    handler = logging.StreamHandler(sys.stderr)
+    handler = _StderrHandler()
     handler.setFormatter(JsonFormatter())
     handler._finplat_json = True  # type: ignore[attr-defined]
     root.addHandler(handler)

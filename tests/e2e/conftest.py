@@ -18,6 +18,17 @@ from tests.support.postgres import PostgresServer
 from tests.support.redis import free_port
 from tools import keys, stack
 
+# The service suites send hundreds of logins and deliberate 401s from one address; the
+# gateway's production limits (50 auth calls per minute per IP, auto-block after 20
+# refusals) would turn them into 429s and 403s. The gateway suites start their own
+# stacks with the real limits.
+FUNCTIONAL_SUITE_LIMITS = {
+    "FINPLAT_EDGE_RATE_LIMIT_AUTH": "1000000",
+    "FINPLAT_EDGE_RATE_LIMIT_DEFAULT": "1000000",
+    "FINPLAT_EDGE_AUTOBLOCK_AUTH_FAILURES": "0",
+    "FINPLAT_EDGE_AUTOBLOCK_RATE_LIMITED": "0",
+}
+
 
 class RunningStack:
     def __init__(self, running: stack.Stack, database_url: str) -> None:
@@ -48,7 +59,12 @@ def _stack_factory(
         running = stack.start_stack(
             backends=list(backends),
             database_urls={backend: url for backend in backends},
-            env={"FINPLAT_VAR_DIR": str(logs), "FINPLAT_LOG_LEVEL": "WARNING", **env},
+            env={
+                "FINPLAT_VAR_DIR": str(logs),
+                "FINPLAT_LOG_LEVEL": "WARNING",
+                **FUNCTIONAL_SUITE_LIMITS,
+                **env,
+            },
             log_dir=Path(logs),
         )
         started.append((running, database))

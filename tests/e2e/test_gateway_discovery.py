@@ -7,8 +7,6 @@ before it drains, and the edge answers 503 for expense again."""
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -19,6 +17,7 @@ import httpx
 import pytest
 
 from services.runtime.service_token import ClientCredentials
+from tests.e2e.cli_support import finplat
 from tests.e2e.conftest import RunningStack
 from tools import keys, stack
 
@@ -38,14 +37,8 @@ class Discovered:
 
 def _create_service_account(database_url: str, name: str) -> tuple[str, str]:
     """The operator's way: `finplat service-accounts create NAME` in a real process."""
-    command = [sys.executable, "-m", "tools.cli.main", "service-accounts", "create", name]
-    done = subprocess.run(
-        [*command, "--url", database_url],
-        cwd=stack.ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    done = finplat("service-accounts", "create", name, "--url", database_url)
+    assert done.returncode == 0, done.stderr
     fields = dict(line.split(":", 1) for line in done.stdout.splitlines())
     return fields["client_id"].strip(), fields["client_secret"].strip()
 

@@ -3,18 +3,16 @@ RPCs (admin role only), and `finplat keys rotate` with overlap (old tokens keep 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import grpc
 import jwt
 import pytest
 from finplat.identity.v1 import admin_pb2, admin_pb2_grpc
 
+from tests.e2e.cli_support import on_main
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import (
     IdentityClient,
@@ -26,22 +24,6 @@ from tests.e2e.identity_support import (
 )
 
 pytestmark = pytest.mark.e2e
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def finplat(*args: str) -> subprocess.CompletedProcess[str]:
-    """The real CLI, as an operator runs it."""
-    script = Path(sys.executable).parent / "finplat"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "tools.cli.main"]
-    return subprocess.run(
-        [*command, *args], cwd=REPO, capture_output=True, text=True, timeout=60, check=False
-    )
-
-
-def on_main(stack: RunningStack, *args: str) -> subprocess.CompletedProcess[str]:
-    """`finplat <args> --url <main database>`, the option after the action."""
-    return finplat(*args, "--url", stack.database_url)
 
 
 @pytest.fixture(scope="module")

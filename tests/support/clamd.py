@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.processes import terminate
 from tests.support.redis import free_port
 
 SIGNATURE_NAME = "Finplat.Test.EICAR"
@@ -115,12 +116,7 @@ class ClamdServer:
     def stop(self) -> None:
         if self._process is None:
             return
-        self._process.terminate()
-        try:
-            self._process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
+        terminate(self._process)
         self._process = None
         self.socket_path.unlink(missing_ok=True)
 

@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 import redis
 
+from tests.support.processes import terminate
+
 
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
@@ -81,12 +83,7 @@ class RedisServer:
     def stop(self) -> None:
         if self._process is None:
             return
-        self._process.terminate()
-        try:
-            self._process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
+        terminate(self._process)
         self._process = None
 
     def restart(self) -> None:

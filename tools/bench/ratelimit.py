@@ -193,7 +193,9 @@ async def client_table(url: str, requests: int, concurrency: int) -> list[tuple[
 
 
 @contextmanager
-def _redis(url: str | None) -> Iterator[str]:
+def running_redis(url: str | None) -> Iterator[str]:
+    """`url` itself, or a throw-away redis-server on a free port for the block (shared
+    by the gateway-stack benchmark)."""
     if url:
         yield url
         return
@@ -234,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Python {platform.python_version()}, limits {limits.__version__}, redis-py "
         f"{redis.__version__}; loopback Redis; {args.requests} requests per target"
     )
-    with _redis(args.redis_url) as url:
+    with running_redis(args.redis_url) as url:
         middleware = asyncio.run(middleware_table(url, args.requests, args.concurrency))
         client = asyncio.run(client_table(url, args.requests, args.concurrency))
     _print(

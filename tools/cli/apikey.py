@@ -10,14 +10,13 @@ import argparse
 import sys
 import uuid
 from collections.abc import Callable
-from datetime import datetime
 
 from services.expense import usecases
 from services.expense.apikeys import ApiKey
 from services.expense.repository import repositories
 from services.expense.settings import ExpenseSettings
 from services.expense.usecases import ExpenseUnitOfWork
-from tools.cli.database import add_url_option, runner
+from tools.cli.database import add_url_option, runner, when
 
 Handler = Callable[[argparse.Namespace, Callable[[], ExpenseUnitOfWork]], int]
 
@@ -72,13 +71,9 @@ def _row(key: ApiKey) -> str:
     status = "revoked" if key.revoked else "active"
     roles = f" [{', '.join(key.roles)}]" if key.roles else ""
     return (
-        f"{key.id!s:<36}  {key.prefix:<12}  {_when(key.created_at):<20}  "
-        f"{_when(key.last_used_at):<20}  {status:<7}  {key.name}{roles}"
+        f"{key.id!s:<36}  {key.prefix:<12}  {when(key.created_at):<20}  "
+        f"{when(key.last_used_at):<20}  {status:<7}  {key.name}{roles}"
     )
-
-
-def _when(moment: datetime | None) -> str:
-    return "-" if moment is None else moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _revoke(args: argparse.Namespace, uow: Callable[[], ExpenseUnitOfWork]) -> int:

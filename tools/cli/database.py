@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from typing import TypeVar
 
 from sqlalchemy.orm import Session
@@ -56,3 +57,8 @@ def runner(
             engine.dispose()
 
     return run
+
+
+def when(moment: datetime | None) -> str:
+    """A timestamp column of the CLI's listings ("-" when unset)."""
+    return "-" if moment is None else moment.strftime("%Y-%m-%dT%H:%M:%SZ")

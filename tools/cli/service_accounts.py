@@ -7,13 +7,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from datetime import datetime
 
 from services.main.identity import service_accounts
 from services.main.identity.context import IdentityUnitOfWork
 from services.main.identity.store import identity_repositories
 from services.main.settings import MainSettings
-from tools.cli.database import add_url_option, runner
+from tools.cli.database import add_url_option, runner, when
 
 Handler = Callable[[argparse.Namespace, Callable[[], IdentityUnitOfWork]], int]
 
@@ -71,14 +70,10 @@ def _list(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> in
     for account in accounts:
         status = "revoked" if account.revoked else "active"
         print(
-            f"{account.client_id:<24}  {_when(account.created_at):<20}  "
-            f"{_when(account.last_used_at):<20}  {status:<7}  {account.name}"
+            f"{account.client_id:<24}  {when(account.created_at):<20}  "
+            f"{when(account.last_used_at):<20}  {status:<7}  {account.name}"
         )
     return 0
-
-
-def _when(moment: datetime | None) -> str:
-    return "-" if moment is None else moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _revoke(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:

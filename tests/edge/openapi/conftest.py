@@ -1,5 +1,5 @@
-"""The API document of the real protos, with comments from a descriptor set that protoc
-writes here with source info (what tools/codegen.py is proposed to ship)."""
+"""The API document of the real protos, with comments from the descriptor set codegen
+writes next to the generated modules (CI keeps it fresh with `tools.codegen --check`)."""
 
 from __future__ import annotations
 
@@ -9,22 +9,13 @@ from typing import Any
 import pytest
 
 from edge.descriptors import discover_routes
-from edge.openapi import api_document
-from tools import codegen
+from edge.openapi import DEFAULT_DESCRIPTOR_SET, api_document
 
 
 @pytest.fixture(scope="session")
-def descriptor_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("descriptors") / "descriptor_set.binpb"
-    codegen._protoc(
-        [
-            f"--descriptor_set_out={out}",
-            "--include_source_info",
-            "--include_imports",
-            *codegen._our_protos(),
-        ]
-    )
-    return out
+def descriptor_set() -> Path:
+    assert DEFAULT_DESCRIPTOR_SET.is_file(), "run `python -m tools.codegen`"
+    return DEFAULT_DESCRIPTOR_SET
 
 
 @pytest.fixture(scope="session")

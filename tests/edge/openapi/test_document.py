@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+from openapi_spec_validator import OpenAPIV31SpecValidator
 
 from edge.descriptors import discover_routes
 from edge.openapi import api_document, build_api_document
-from edge.openapi.compat import as_openapi_30
 
 Doc = dict[str, Any]
 
@@ -34,13 +33,6 @@ def test_the_document_is_valid_openapi_3_1(document: Doc) -> None:
     OpenAPIV31SpecValidator(document).validate()
     assert document["openapi"] == "3.1.0"
     assert document["info"]["title"] == "finplat API"
-
-
-def test_the_3_0_rendering_for_older_swagger_ui_is_valid_too(document: Doc) -> None:
-    legacy = as_openapi_30(document)
-    OpenAPIV30SpecValidator(legacy).validate()
-    profile = legacy["components"]["schemas"]["finplat.identity.v1.Profile"]
-    assert profile["properties"]["last_login_at"]["nullable"] is True
 
 
 def test_output_is_deterministic(document: Doc, descriptor_set: Any) -> None:

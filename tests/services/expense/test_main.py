@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,6 +45,18 @@ def test_settings_default_to_the_embedded_database(tmp_path: Path) -> None:
     assert settings.expense_rate_limit == 1000
 
 
+@pytest.fixture
+def process_logging() -> Iterator[None]:
+    """`run()` is a process entry point: it sets up the root logger for the process.
+    Put the test session's logging back afterwards."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
+@pytest.mark.usefixtures("process_logging")
 def test_run_refuses_a_database_without_schema(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
