@@ -22,6 +22,7 @@ from edge.asgi import (
     BACKEND_SCOPE_KEY,
     REQUEST_ID_SCOPE_KEY,
     ROUTE_SCOPE_KEY,
+    Message,
     Receive,
     Scope,
     Send,
@@ -153,6 +154,9 @@ class Transcoder:
         method: str = scope["method"]
         raw_path = scope.get("raw_path")
         path = raw_path.decode("latin-1") if raw_path else scope["path"]
+        if method == "HEAD":
+            # HEAD is GET without a body (RFC 9110 §9.3.2): same route, same headers.
+            method, send = "GET", _headers_only(send)
         found = self.router.match(method, path.partition("?")[0])
         if not isinstance(found, Match):
             await _reply_unmatched(send, found.allowed, request_id)
@@ -299,6 +303,15 @@ class Transcoder:
         await _reply_error(send, route.style, error, request_id, headers)
 
 
+def _headers_only(send: Send) -> Send:
+    async def send_headers(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            message = {**message, "body": b""}
+        await send(message)
+
+    return send_headers
+
+
 def _relay(headers: list[tuple[bytes, bytes]], metadata: Any) -> None:
     for key, value in metadata or ():
         if key in RELAYED_METADATA and isinstance(value, str):
@@ -350,7 +363,8 @@ async def _reply_unmatched(send: Send, allowed: tuple[str, ...], request_id: str
     """No route: 404, or 405 with Allow; always the gateway body (no service owns the path)."""
     if allowed:
         error = errors.EdgeError(405, "METHOD_NOT_ALLOWED", "method not allowed for this path")
-        headers = [(b"allow", ", ".join(allowed).encode())]
+        methods = {*allowed, "HEAD"} if "GET" in allowed else set(allowed)
+        headers = [(b"allow", ", ".join(sorted(methods)).encode())]
     else:
         error = errors.EdgeError(404, "NOT_FOUND", "no route for this path")
         headers = []

@@ -74,7 +74,7 @@ async def test_unknown_path_is_404_in_gateway_shape(client: httpx.AsyncClient) -
 async def test_wrong_method_is_405_with_allow(client: httpx.AsyncClient) -> None:
     response = await client.patch(f"/expense/v1/expenses/{ID}", headers={"X-Request-ID": "r2"})
     assert response.status_code == 405
-    assert response.headers["allow"] == "DELETE, GET, PUT"
+    assert response.headers["allow"] == "DELETE, GET, HEAD, PUT"
     assert response.json() == {
         "error": "method_not_allowed",
         "message": "method not allowed for this path",
@@ -164,3 +164,18 @@ async def test_openapi_of_management_endpoints(client: httpx.AsyncClient) -> Non
     document = (await client.get("/openapi/gateway.json")).json()
     assert document["openapi"].startswith("3.1")
     assert "/health" in document["paths"]
+
+
+async def test_head_is_get_without_a_body(client: httpx.AsyncClient) -> None:
+    get = await client.get("/expense/v1/categories", headers=AUTH)
+    head = await client.head("/expense/v1/categories", headers=AUTH)
+    assert head.status_code == get.status_code
+    assert head.content == b""
+    assert head.headers["content-length"] == get.headers["content-length"]
+    assert head.headers["content-type"] == "application/json"
+
+
+async def test_405_allows_head_wherever_get_is_allowed(client: httpx.AsyncClient) -> None:
+    response = await client.delete("/expense/v1/categories", headers=AUTH)
+    assert response.status_code == 405
+    assert response.headers["allow"] == "GET, HEAD"
