@@ -21,6 +21,7 @@ from edge.balancing.upstream import Upstream
 from edge.components import RedisProbe
 from edge.descriptors import discover_routes
 from edge.discovery.build import build_discovery
+from edge.dispatch import ProxiedPathsFirst
 from edge.families import FamilyTable, misrouted
 from edge.guards import install_error_handlers
 from edge.management import OrjsonResponse, management_router
@@ -143,6 +144,7 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
     app.router.default = transcoder
 
     # add_middleware wraps what was added before: innermost first.
+    app.add_middleware(ProxiedPathsFirst, transcoder=transcoder)
     add_inner_guards(
         app,
         settings,

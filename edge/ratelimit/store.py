@@ -16,7 +16,6 @@ from typing import Protocol
 
 import redis
 import redis.asyncio
-from limits.errors import StorageError
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
@@ -24,13 +23,13 @@ from edge.observability.metrics import GatewayMetrics
 from edge.ratelimit.bucket import MemoryTokenBucket, RedisTokenBucket
 from edge.ratelimit.decision import Decision, Rule
 from edge.ratelimit.settings import Algorithm
-from edge.ratelimit.windows import MemoryWindow, RedisWindow
+from edge.ratelimit.windows import LocalWindow, RedisWindow
 from services.runtime.redis_outage import CONNECT_TIMEOUT, TIMEOUT, Outage
 
 _log = logging.getLogger("edge.ratelimit")
 
-# What a lost, stalled or refusing Redis raises through limits or redis-py.
-REDIS_FAILURES = (StorageError, redis.RedisError, OSError)
+# What a lost, stalled or refusing Redis raises through redis-py.
+REDIS_FAILURES = (redis.RedisError, OSError)
 
 
 class LocalCounter(Protocol):
@@ -54,7 +53,7 @@ def fail_fast_async_pool(url: str) -> redis.asyncio.ConnectionPool:
 def local_counter(algorithm: Algorithm) -> LocalCounter:
     if algorithm == "token_bucket":
         return MemoryTokenBucket()
-    return MemoryWindow(algorithm)
+    return LocalWindow(algorithm)
 
 
 def shared_counter(algorithm: Algorithm, pool: redis.asyncio.ConnectionPool) -> SharedCounter:

@@ -1,75 +1,163 @@
-"""Fixed and sliding windows, counted by the `limits` library (in process and in Redis).
+"""Fixed and sliding windows, in this process and shared by every edge through Redis.
 
-`limits` already implements both correctly and atomically in Redis (INCR+EXPIRE and a
-weighted two-window count, as Lua scripts); we only turn its answers into a `Decision`.
-The sliding window is its "sliding window counter": the previous window's count weighted
-by how much of it still overlaps, plus the current count; O(1) memory per key, unlike a
-log of timestamps (5000 entries per user at the default limit).
+Calendar windows (`now // window`) with a "sliding window counter": the previous
+window's count weighted by how much of it still overlaps the last `window` seconds, plus
+the current count — O(1) memory per key, unlike a log of timestamps (5000 entries per
+user at the default limit). The arithmetic is `limits`' own, kept here in one place so
+the in-process fallback and Redis agree (`window_decision`).
+
+Why not `limits` itself: its Redis strategies take two or three round trips per decision
+(hit, then window stats), where one Lua script does it in one; and its MemoryStorage
+expires keys with a `threading.Timer` — a thread start on the request path and a timer
+thread beside the event loop, the limiter's largest cost when profiled
+(docs/benchmarks.md).
+
+In process, expiry is lazy: a key's counts roll over when its window has passed, and a
+sweep every `SWEEP_EVERY` hits drops keys idle for two windows, so memory is bounded by
+the keys active in the last two windows. `LocalWindow.hit` runs on the event loop only
+(the middleware never awaits inside it), so it needs no lock.
 """
 
 from __future__ import annotations
 
+import math
 import time
-from functools import lru_cache
+from collections.abc import Callable
 from typing import Literal
 
 import redis.asyncio
-from limits import RateLimitItem, RateLimitItemPerSecond
-from limits import strategies as sync_strategies
-from limits.aio import strategies as aio_strategies
-from limits.aio.storage import RedisStorage as AsyncRedisStorage
-from limits.storage import MemoryStorage
 
 from edge.ratelimit.decision import Decision, Rule
 
 Window = Literal["fixed_window", "sliding_window"]
-NAMESPACE = "finplat-edge"
-
-_SYNC = {
-    "fixed_window": sync_strategies.FixedWindowRateLimiter,
-    "sliding_window": sync_strategies.SlidingWindowCounterRateLimiter,
-}
-_ASYNC = {
-    "fixed_window": aio_strategies.FixedWindowRateLimiter,
-    "sliding_window": aio_strategies.SlidingWindowCounterRateLimiter,
-}
+SWEEP_EVERY = 10_000
+_PREFIX = "finplat-edge-window"
 
 
-@lru_cache(maxsize=256)
-def _item(rule: Rule) -> RateLimitItem:
-    # A handful of distinct rules exist (one per family and level): build each once.
-    return RateLimitItemPerSecond(rule.limit, rule.window, namespace=NAMESPACE)
+def window_decision(
+    sliding: bool, allowed: bool, rule: Rule, weighted: float, previous: int, now: float
+) -> Decision:
+    """The decision from a window's counts after this hit (`weighted` includes it)."""
+    window_end = (math.floor(now / rule.window) + 1) * rule.window
+    remaining = rule.limit - math.floor(weighted)
+    reset_at = float(window_end)
+    if sliding and not allowed and previous:
+        # One more fits once enough of the previous window's weight has decayed.
+        excess = math.floor(weighted) + 1 - rule.limit
+        reset_at = min(reset_at, now + excess / previous * rule.window)
+    return Decision.of(allowed, rule.limit, remaining, reset_at, now)
 
 
-class MemoryWindow:
-    """In-process counts (this edge only): the fallback, and the store without Redis."""
+class _Counts:
+    """The current calendar window's number and count, and the previous window's count."""
 
-    def __init__(self, kind: Window) -> None:
-        self._limiter = _SYNC[kind](MemoryStorage())
+    __slots__ = ("count", "previous", "window_index")
+
+    def __init__(self, window_index: int) -> None:
+        self.window_index = window_index
+        self.count = 0
+        self.previous = 0
+
+    def roll(self, window_index: int) -> None:
+        if window_index == self.window_index:
+            return
+        # The window just before the current one survives as "previous"; older is gone.
+        self.previous = self.count if window_index == self.window_index + 1 else 0
+        self.count = 0
+        self.window_index = window_index
+
+
+class LocalWindow:
+    def __init__(self, kind: Window, clock: Callable[[], float] = time.time) -> None:
+        self._sliding = kind == "sliding_window"
+        self._clock = clock
+        self._counts: dict[tuple[str, int], _Counts] = {}
+        self._hits = 0
 
     def hit(self, key: str, rule: Rule) -> Decision:
-        item = _item(rule)
-        allowed = self._limiter.hit(item, key)
-        stats = self._limiter.get_window_stats(item, key)
-        return Decision.of(allowed, rule.limit, stats.remaining, stats.reset_time, time.time())
+        now = self._clock()
+        window = rule.window
+        index = int(now // window)
+        counts = self._counts.get((key, window))
+        if counts is None:
+            counts = self._counts[(key, window)] = _Counts(index)
+        else:
+            counts.roll(index)
+        self._hits += 1
+        if self._hits % SWEEP_EVERY == 0:
+            self._sweep(now)
+        previous = counts.previous if self._sliding else 0
+        overlap = ((index + 1) * window - now) / window
+        weighted = previous * overlap + counts.count
+        allowed = math.floor(weighted) + 1 <= rule.limit
+        if allowed:
+            counts.count += 1
+            weighted += 1
+        return window_decision(self._sliding, allowed, rule, weighted, previous, now)
+
+    def _sweep(self, now: float) -> None:
+        stale = [k for k, c in self._counts.items() if int(now // k[1]) - c.window_index >= 2]
+        for k in stale:
+            del self._counts[k]
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+
+# KEYS[1] the current window's counter, KEYS[2] the previous one's; ARGV limit, window,
+# now, sliding (1/0). One round trip: read both, decide, count. Returns allowed, the
+# weighted count after this hit and the previous window's count (as strings: Lua numbers
+# would be truncated to integers on the way back).
+WINDOW_SCRIPT = """
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local previous = 0
+if ARGV[4] == '1' then
+  previous = tonumber(redis.call('GET', KEYS[2]) or '0')
+end
+local window_end = (math.floor(now / window) + 1) * window
+local weighted = previous * (window_end - now) / window + count
+local allowed = 0
+if math.floor(weighted) + 1 <= limit then
+  if redis.call('INCR', KEYS[1]) == 1 then
+    -- The sliding window reads this counter during the next window too.
+    redis.call('EXPIRE', KEYS[1], window * 2)
+  end
+  weighted = weighted + 1
+  allowed = 1
+end
+return {allowed, tostring(weighted), tostring(previous)}
+"""
 
 
 class RedisWindow:
-    """Counts shared by every edge through Redis; raises on any Redis failure."""
+    """Counts shared by every edge through Redis; raises on any Redis failure.
 
-    def __init__(self, kind: Window, pool: redis.asyncio.ConnectionPool) -> None:
-        # wrap_exceptions: every client-side failure surfaces as limits' StorageError.
-        # connection_pool is documented, but limits types **options as scalars only.
-        storage = AsyncRedisStorage(
-            "async+redis://",
-            implementation="redispy",
-            wrap_exceptions=True,
-            connection_pool=pool,  # type: ignore[arg-type]
-        )
-        self._limiter = _ASYNC[kind](storage)
+    Window numbers come from each edge's clock (NTP-synchronised hosts agree to well
+    under a second); both counters of a key share a hash tag, so the script also runs
+    on Redis Cluster."""
+
+    def __init__(
+        self,
+        kind: Window,
+        pool: redis.asyncio.ConnectionPool,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._sliding = kind == "sliding_window"
+        self._clock = clock
+        client = redis.asyncio.Redis(connection_pool=pool)
+        self._script = client.register_script(WINDOW_SCRIPT)
 
     async def hit(self, key: str, rule: Rule) -> Decision:
-        item = _item(rule)
-        allowed = await self._limiter.hit(item, key)
-        stats = await self._limiter.get_window_stats(item, key)
-        return Decision.of(allowed, rule.limit, stats.remaining, stats.reset_time, time.time())
+        now = self._clock()
+        index = int(now // rule.window)
+        base = f"{_PREFIX}:{{{rule.window}:{key}}}"
+        allowed, weighted, previous = await self._script(
+            keys=[f"{base}:{index}", f"{base}:{index - 1}"],
+            args=[rule.limit, rule.window, repr(now), 1 if self._sliding else 0],
+        )
+        return window_decision(
+            self._sliding, int(allowed) == 1, rule, float(weighted), int(float(previous)), now
+        )

@@ -33,6 +33,22 @@ from tools.keys import issue_api_key, migrate_backend
 CONCURRENCY = (1, 16, 64)
 
 
+def create_expense(edge_url: str, key: str) -> httpx.Response:
+    """The one expense every benchmark reads back, created through an edge."""
+    created = httpx.post(
+        f"{edge_url}/expense/v1/expenses",
+        json={
+            "amount": 42.5,
+            "description": "Benchmark lunch",
+            "category": "food",
+            "date": "2026-11-20",
+        },
+        headers={"authorization": f"Bearer {key}"},
+    )
+    created.raise_for_status()
+    return created
+
+
 def _print_table(results: list[Result]) -> None:
     print(f"{'target':<9} {'conc':>4} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6}")
     for r in results:
@@ -103,17 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             log_dir=Path(scratch) / "logs",
         )
         fastapi_port = stack.free_port()
-        body = httpx.post(
-            f"{running.edge_url}/expense/v1/expenses",
-            json={
-                "amount": 42.5,
-                "description": "Benchmark lunch",
-                "category": "food",
-                "date": "2026-11-20",
-            },
-            headers={"authorization": f"Bearer {key}"},
-        )
-        body.raise_for_status()
+        body = create_expense(running.edge_url, key)
         expense = body.json()
         minimal = stack.spawn(
             "fastapi-minimal",

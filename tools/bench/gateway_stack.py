@@ -37,7 +37,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
 import psutil
 import uvicorn
 from fastapi import FastAPI
@@ -54,6 +53,7 @@ from edge.settings import EdgeSettings
 from edge.transcoder import Transcoder
 from services.runtime.logging import configure_logging
 from tools import stack
+from tools.bench.expense_edge import create_expense
 from tools.bench.loadgen import Result, http_worker_factory, run_closed_loop
 from tools.bench.ratelimit import running_redis
 from tools.keys import issue_api_key, migrate_backend
@@ -321,17 +321,7 @@ def main(argv: list[str] | None = None) -> int:
                 processes.extend(edges.values())
                 for target, process in edges.items():
                     stack.wait_http_ok(f"http://127.0.0.1:{ports[target]}/ready", process)
-                created = httpx.post(
-                    f"http://127.0.0.1:{ports['bare']}/expense/v1/expenses",
-                    json={
-                        "amount": 42.5,
-                        "description": "Benchmark lunch",
-                        "category": "food",
-                        "date": "2026-11-20",
-                    },
-                    headers={"authorization": f"Bearer {key}"},
-                )
-                created.raise_for_status()
+                created = create_expense(f"http://127.0.0.1:{ports['bare']}", key)
                 path = f"/expense/v1/expenses/{created.json()['id']}"
                 pids = {target: process.popen.pid for target, process in edges.items()}
                 cells = asyncio.run(_measure(ports, pids, path, key, args.seconds, args.rounds))

@@ -28,7 +28,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import limits
 import redis
 
 from edge.asgi import Message
@@ -39,7 +38,7 @@ from edge.ratelimit.middleware import RateLimitMiddleware
 from edge.ratelimit.policy import RateLimitPolicy
 from edge.ratelimit.settings import Algorithm
 from edge.ratelimit.store import REDIS_FAILURES, fail_fast_async_pool
-from edge.ratelimit.windows import RedisWindow
+from edge.ratelimit.windows import WINDOW_SCRIPT, RedisWindow
 from services.runtime.redis_outage import fail_fast_pool
 from tests.support.redis import RedisServer
 from tools.stack import free_port
@@ -153,18 +152,22 @@ async def middleware_table(
 
 
 def _threaded(algorithm: Algorithm, url: str, rule: Rule) -> Callable[[str], object]:
-    """The sync-client alternative: what the edge would run in a worker thread."""
+    """The sync-client alternative (the same Lua scripts): what the edge would run in a
+    worker thread."""
     client = redis.Redis(connection_pool=fail_fast_pool(url))
     if algorithm == "token_bucket":
         script = client.register_script(TOKEN_BUCKET_SCRIPT)
         return lambda key: script(keys=[key], args=[rule.limit, rule.limit / rule.window, 1])
-    strategy = {
-        "fixed_window": limits.strategies.FixedWindowRateLimiter,
-        "sliding_window": limits.strategies.SlidingWindowCounterRateLimiter,
-    }[algorithm]
-    limiter = strategy(limits.storage.RedisStorage(url, connection_pool=fail_fast_pool(url)))
-    item = limits.RateLimitItemPerSecond(rule.limit, rule.window)
-    return lambda key: (limiter.hit(item, key), limiter.get_window_stats(item, key))
+    window = client.register_script(WINDOW_SCRIPT)
+    sliding = 1 if algorithm == "sliding_window" else 0
+
+    def hit(key: str) -> object:
+        now = time.time()
+        index = int(now // rule.window)
+        keys = [f"{{{key}}}:{index}", f"{{{key}}}:{index - 1}"]
+        return window(keys=keys, args=[rule.limit, rule.window, repr(now), sliding])
+
+    return hit
 
 
 async def _compare_clients(
@@ -233,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("edge.ratelimit").propagate = False
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, limits {limits.__version__}, redis-py "
+        f"Python {platform.python_version()}, redis-py "
         f"{redis.__version__}; loopback Redis; {args.requests} requests per target"
     )
     with running_redis(args.redis_url) as url:
