@@ -1,4 +1,4 @@
-"""Settings of the API documentation (mixed into EdgeSettings by the lead)."""
+"""Settings of the API documentation (an EdgeSettings mixin)."""
 
 from __future__ import annotations
 

@@ -14,16 +14,12 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
-from fastapi import FastAPI
 from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import SpanKind
 
 from edge.app import create_app
-from edge.observability import build_observability
 from edge.observability.access_log import ACCESS_LOGGER
-from edge.observability.middleware import ObservabilityMiddleware
-from edge.observability.settings import ObservabilitySettings
 from edge.settings import EdgeSettings
 from services.expense.main import build
 from services.expense.settings import ExpenseSettings
@@ -44,17 +40,6 @@ class Traced:
     api_key: str
     backend_address: str
     spans: InMemorySpanExporter
-
-
-def _observed(app: FastAPI, settings: EdgeSettings) -> None:
-    """Add the middleware unless create_app already does (the lead wires it there)."""
-    wired: list[object] = [m.cls for m in app.user_middleware]
-    if ObservabilityMiddleware in wired:
-        return
-    observability = build_observability(settings, ObservabilitySettings(), app.state.metrics)
-    app.add_middleware(
-        ObservabilityMiddleware, metrics=observability.metrics, tracing=observability.tracing
-    )
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +63,6 @@ def traced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Traced]:
         otel_traces_exporter="memory",
     )
     app = create_app(settings)
-    _observed(app, settings)
     port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, loop="asyncio", log_level="warning")
