@@ -38,15 +38,27 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[index]
 
 
+@dataclass(frozen=True)
+class Worker:
+    """One connection: `send` makes one request (True when it succeeded); `close` ends it."""
+
+    send: Callable[[], Awaitable[bool]]
+    close: Callable[[], Awaitable[None]]
+
+
+WorkerFactory = Callable[[], Awaitable[Worker]]
+
+
 async def run_closed_loop(
     target: str,
     concurrency: int,
     seconds: float,
-    make_worker: Callable[[], Awaitable[Callable[[], Awaitable[bool]]]],
+    make_worker: WorkerFactory,
     warmup_seconds: float = 1.0,
 ) -> Result:
-    """make_worker opens one connection and returns a `send one request` coroutine."""
-    senders = [await make_worker() for _ in range(concurrency)]
+    """make_worker opens one connection; every worker sends back to back, then closes (an
+    edge with per-client connection limits must not see connections pile up across cells)."""
+    workers = [await make_worker() for _ in range(concurrency)]
     latencies: list[float] = []
     errors = 0
     recording = False
@@ -66,7 +78,10 @@ async def run_closed_loop(
         recording = True
 
     began = time.perf_counter() + warmup_seconds
-    await asyncio.gather(start_recording(), *(loop(s) for s in senders))
+    try:
+        await asyncio.gather(start_recording(), *(loop(w.send) for w in workers))
+    finally:
+        await asyncio.gather(*(w.close() for w in workers), return_exceptions=True)
     elapsed = time.perf_counter() - began
     latencies.sort()
     return Result(
@@ -80,14 +95,16 @@ async def run_closed_loop(
     )
 
 
-def http_worker_factory(
-    host: str, port: int, path: str, headers: dict[str, str]
-) -> Callable[[], Awaitable[Callable[[], Awaitable[bool]]]]:
+def http_worker_factory(host: str, port: int, path: str, headers: dict[str, str]) -> WorkerFactory:
     head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
     request = f"GET {path} HTTP/1.1\r\nhost: {host}:{port}\r\n{head}\r\n".encode()
 
-    async def make() -> Callable[[], Awaitable[bool]]:
+    async def make() -> Worker:
         reader, writer = await asyncio.open_connection(host, port)
+
+        async def close() -> None:
+            writer.close()
+            await writer.wait_closed()
 
         async def send() -> bool:
             writer.write(request)
@@ -102,7 +119,7 @@ def http_worker_factory(
                 await reader.readexactly(length)
             return status == 200
 
-        return send
+        return Worker(send, close)
 
     return make
 
@@ -114,17 +131,21 @@ def grpc_worker_factory(
     request: Any,
     credential: str,
     ok: Callable[[Any], bool],
-) -> Callable[[], Awaitable[Callable[[], Awaitable[bool]]]]:
+) -> WorkerFactory:
     """One grpc.aio channel per worker calling `stub.<method>(request)` with a Bearer
     credential; `ok` judges each reply."""
     metadata = (("authorization", f"Bearer {credential}"),)
 
-    async def make() -> Callable[[], Awaitable[bool]]:
-        call = getattr(stub_class(grpc.aio.insecure_channel(address)), method)
+    async def make() -> Worker:
+        channel = grpc.aio.insecure_channel(address)
+        call = getattr(stub_class(channel), method)
 
         async def send() -> bool:
             return ok(await call(request, metadata=metadata))
 
-        return send
+        async def close() -> None:
+            await channel.close(None)
+
+        return Worker(send, close)
 
     return make
