@@ -67,6 +67,7 @@ class RateLimiter:
             settings.edge_rate_limit_algorithm,
             redis_url,
             retry_seconds=retry_seconds,
+            lease_max=settings.edge_rate_limit_lease_max,
             metrics=metrics,
         )
         return cls(RateLimitPolicy.from_settings(settings), counter, metrics)

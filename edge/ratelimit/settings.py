@@ -39,3 +39,8 @@ class RateLimitSettings(BaseSettings):
     # anonymous); the longest matching prefix wins, e.g.
     # FINPLAT_EDGE_RATE_LIMIT_FAMILIES='{"/api/v1/accounting/": 600}'.
     edge_rate_limit_families: dict[str, int] = Field(default_factory=dict)
+    # With Redis, an edge reserves up to this many requests of a window in one round trip
+    # and spends them locally (at most 1% of the limit; edge/ratelimit/leases.py). Never
+    # exceeds a limit; a client spread over several edges may be refused slightly early.
+    # 1 = ask Redis for every request.
+    edge_rate_limit_lease_max: int = Field(default=50, ge=1)

@@ -22,6 +22,7 @@ from redis.backoff import NoBackoff
 from edge.observability.metrics import GatewayMetrics
 from edge.ratelimit.bucket import MemoryTokenBucket, RedisTokenBucket
 from edge.ratelimit.decision import Decision, Rule
+from edge.ratelimit.leases import LeasedWindow
 from edge.ratelimit.settings import Algorithm
 from edge.ratelimit.windows import LocalWindow, RedisWindow
 from services.runtime.redis_outage import CONNECT_TIMEOUT, TIMEOUT, Outage
@@ -56,10 +57,13 @@ def local_counter(algorithm: Algorithm) -> LocalCounter:
     return LocalWindow(algorithm)
 
 
-def shared_counter(algorithm: Algorithm, pool: redis.asyncio.ConnectionPool) -> SharedCounter:
+def shared_counter(
+    algorithm: Algorithm, pool: redis.asyncio.ConnectionPool, lease_max: int = 1
+) -> SharedCounter:
     if algorithm == "token_bucket":
         return RedisTokenBucket(pool)
-    return RedisWindow(algorithm, pool)
+    window = RedisWindow(algorithm, pool)
+    return LeasedWindow(window, lease_max) if lease_max > 1 else window
 
 
 class Counter:
@@ -71,12 +75,13 @@ class Counter:
         redis_url: str | None,
         *,
         retry_seconds: float = 5.0,
+        lease_max: int = 1,
         metrics: GatewayMetrics | None = None,
     ) -> None:
         self.algorithm = algorithm
         self._local = local_counter(algorithm)
         self._pool = fail_fast_async_pool(redis_url) if redis_url else None
-        self._shared = shared_counter(algorithm, self._pool) if self._pool else None
+        self._shared = shared_counter(algorithm, self._pool, lease_max) if self._pool else None
         self._outage = Outage("rate limits", retry_seconds, _log)
         self._metrics = metrics
         self._shared_up: bool | None = None

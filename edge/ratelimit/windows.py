@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Literal
 
 import redis.asyncio
@@ -105,13 +106,15 @@ class LocalWindow:
 
 
 # KEYS[1] the current window's counter, KEYS[2] the previous one's; ARGV limit, window,
-# now, sliding (1/0). One round trip: read both, decide, count. Returns allowed, the
-# weighted count after this hit and the previous window's count (as strings: Lua numbers
-# would be truncated to integers on the way back).
+# now, sliding (1/0), wanted. One round trip: read both, decide, count. Grants up to
+# `wanted` requests at once (an edge's lease, see leases.py) but never past the limit.
+# Returns allowed, how many were granted, the weighted count after them and the previous
+# window's count (as strings: Lua numbers would be truncated to integers on the way back).
 WINDOW_SCRIPT = """
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local now = tonumber(ARGV[3])
+local wanted = tonumber(ARGV[5] or '1')
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 local previous = 0
 if ARGV[4] == '1' then
@@ -119,17 +122,31 @@ if ARGV[4] == '1' then
 end
 local window_end = (math.floor(now / window) + 1) * window
 local weighted = previous * (window_end - now) / window + count
+local granted = math.min(wanted, limit - math.floor(weighted))
 local allowed = 0
-if math.floor(weighted) + 1 <= limit then
-  if redis.call('INCR', KEYS[1]) == 1 then
+if granted >= 1 then
+  if redis.call('INCRBY', KEYS[1], granted) == granted then
     -- The sliding window reads this counter during the next window too.
     redis.call('EXPIRE', KEYS[1], window * 2)
   end
-  weighted = weighted + 1
+  weighted = weighted + granted
   allowed = 1
+else
+  granted = 0
 end
-return {allowed, tostring(weighted), tostring(previous)}
+return {allowed, tostring(granted), tostring(weighted), tostring(previous)}
 """
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """What one script call answered: `granted` requests (this one included) counted."""
+
+    allowed: bool
+    granted: int
+    weighted: float  # the window's weighted count after the grant
+    previous: int
+    now: float
 
 
 class RedisWindow:
@@ -150,14 +167,28 @@ class RedisWindow:
         client = redis.asyncio.Redis(connection_pool=pool)
         self._script = client.register_script(WINDOW_SCRIPT)
 
-    async def hit(self, key: str, rule: Rule) -> Decision:
+    @property
+    def sliding(self) -> bool:
+        return self._sliding
+
+    def clock(self) -> float:
+        return self._clock()
+
+    async def reserve(self, key: str, rule: Rule, wanted: int) -> Grant:
+        """Count up to `wanted` requests at once (at least this one, if it fits)."""
         now = self._clock()
         index = int(now // rule.window)
         base = f"{_PREFIX}:{{{rule.window}:{key}}}"
-        allowed, weighted, previous = await self._script(
+        allowed, granted, weighted, previous = await self._script(
             keys=[f"{base}:{index}", f"{base}:{index - 1}"],
-            args=[rule.limit, rule.window, repr(now), 1 if self._sliding else 0],
+            args=[rule.limit, rule.window, repr(now), 1 if self._sliding else 0, wanted],
         )
+        return Grant(
+            int(allowed) == 1, int(float(granted)), float(weighted), int(float(previous)), now
+        )
+
+    async def hit(self, key: str, rule: Rule) -> Decision:
+        grant = await self.reserve(key, rule, 1)
         return window_decision(
-            self._sliding, int(allowed) == 1, rule, float(weighted), int(float(previous)), now
+            self._sliding, grant.allowed, rule, grant.weighted, grant.previous, grant.now
         )
