@@ -8,13 +8,11 @@ on the first response that lacks it.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import re
 import secrets
 
-import orjson
+from edge.claims import claimed_subject
 
 AFFINITY_COOKIE = "finplat_affinity"
 _COOKIE_VALUE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -28,22 +26,11 @@ def user_key(authorization: str) -> str | None:
     credential = credential.strip()
     if scheme.lower() != "bearer" or not credential:
         return None
-    parts = credential.split(".")
-    if len(parts) == 3:
-        subject = _jwt_subject(parts[1])
-        if subject is not None:
-            return f"sub:{subject}"
+    subject = claimed_subject(credential.encode("latin-1"))
+    if subject is not None:
+        return f"sub:{subject}"
     # An opaque credential (API key): its hash, so the secret never becomes a key in memory.
     return "key:" + hashlib.sha256(credential.encode()).hexdigest()[:32]
-
-
-def _jwt_subject(segment: str) -> str | None:
-    try:
-        payload = orjson.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
-    except (binascii.Error, ValueError):
-        return None
-    subject = payload.get("sub") if isinstance(payload, dict) else None
-    return subject if isinstance(subject, str) and subject else None
 
 
 def cookie_key(cookie_header: str) -> str | None:

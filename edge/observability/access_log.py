@@ -6,13 +6,10 @@ field at the top level so log shippers index them.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import logging
 from typing import Any
 
-import orjson
-
+from edge.claims import bearer_token, claimed_subject
 from services.runtime.tokens.verifier import MAX_TOKEN_LENGTH
 
 ACCESS_LOGGER = "edge.access"
@@ -27,20 +24,12 @@ def unverified_subject(authorization: bytes) -> str | None:
     refused for a bad token, and must never be used to decide anything. API keys and
     anything that is not a JWT give None.
     """
-    scheme, _, token = authorization.partition(b" ")
-    if scheme.lower() != b"bearer" or len(token) > MAX_TOKEN_LENGTH:
+    token = bearer_token(authorization)
+    if token is None or len(token) > MAX_TOKEN_LENGTH:
         return None
-    parts = token.strip().split(b".")
-    if len(parts) != 3:
-        return None
-    payload = parts[1]
-    try:
-        claims: Any = orjson.loads(base64.urlsafe_b64decode(payload + b"=" * (-len(payload) % 4)))
-    except (binascii.Error, ValueError):  # orjson.JSONDecodeError is a ValueError
-        return None
-    subject = claims.get("sub") if isinstance(claims, dict) else None
+    subject = claimed_subject(token)
     # Bounded: the value is attacker-chosen and ends up in log storage.
-    return subject[:128] if isinstance(subject, str) else None
+    return subject[:128] if subject is not None else None
 
 
 def log_request(fields: dict[str, Any]) -> None:

@@ -14,19 +14,15 @@ layer's auto-block counts, and the `ip` level bounds an address that rotates the
 
 from __future__ import annotations
 
-import base64
-import binascii
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
-
+from edge.claims import bearer_token, claimed_subject
 from edge.ratelimit.decision import Rule
 from edge.ratelimit.settings import RateLimitSettings
 
 AUTH_PREFIX = "/api/auth/"
-_MAX_PAYLOAD = 8192  # base64 characters: a real access token's payload is far smaller
 _MAX_SUB = 128
 
 
@@ -47,21 +43,14 @@ class Level:
 
 
 def token_subject(headers: Iterable[tuple[bytes, bytes]]) -> str | None:
-    """The `sub` of a Bearer JWT, unverified; None for no, another or an undecodable token."""
+    """The `sub` of a Bearer JWT, unverified; None for no, another or an undecodable token,
+    and for a subject too long or unprintable to be a counter key."""
     for name, value in headers:
         if name != b"authorization":
             continue
-        scheme, _, token = value.strip().partition(b" ")
-        parts = token.strip().split(b".")
-        if scheme.lower() != b"bearer" or len(parts) != 3 or len(parts[1]) > _MAX_PAYLOAD:
-            return None
-        payload = parts[1] + b"=" * (-len(parts[1]) % 4)
-        try:
-            claims: Any = orjson.loads(base64.urlsafe_b64decode(payload))
-        except (ValueError, binascii.Error):  # orjson.JSONDecodeError is a ValueError
-            return None
-        sub = claims.get("sub") if isinstance(claims, dict) else None
-        if isinstance(sub, str) and 0 < len(sub) <= _MAX_SUB and sub.isprintable():
+        token = bearer_token(value)
+        sub = claimed_subject(token) if token is not None else None
+        if sub is not None and len(sub) <= _MAX_SUB and sub.isprintable():
             return sub
         return None
     return None
