@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from services.runtime.redis_outage import CONNECT_TIMEOUT, TIMEOUT
+from services.runtime.redis_outage import fail_fast_async_pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +40,7 @@ class RedisProbe:
     def __init__(self, url: str | None) -> None:
         self.url = url
         self._client: aioredis.Redis | None = (
-            aioredis.Redis.from_url(
-                url, socket_connect_timeout=CONNECT_TIMEOUT, socket_timeout=TIMEOUT
-            )
-            if url
-            else None
+            aioredis.Redis(connection_pool=fail_fast_async_pool(url)) if url else None
         )
 
     async def check(self) -> ComponentHealth:

@@ -16,8 +16,6 @@ from typing import Protocol
 
 import redis
 import redis.asyncio
-from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
 
 from edge.observability.metrics import GatewayMetrics
 from edge.ratelimit.bucket import MemoryTokenBucket, RedisTokenBucket
@@ -25,7 +23,7 @@ from edge.ratelimit.decision import Decision, Rule
 from edge.ratelimit.leases import LeasedWindow
 from edge.ratelimit.settings import Algorithm
 from edge.ratelimit.windows import LocalWindow, RedisWindow
-from services.runtime.redis_outage import CONNECT_TIMEOUT, TIMEOUT, Outage
+from services.runtime.redis_outage import Outage, fail_fast_async_pool
 
 _log = logging.getLogger("edge.ratelimit")
 
@@ -39,16 +37,6 @@ class LocalCounter(Protocol):
 
 class SharedCounter(Protocol):
     async def hit(self, key: str, rule: Rule) -> Decision: ...
-
-
-def fail_fast_async_pool(url: str) -> redis.asyncio.ConnectionPool:
-    """services.runtime.redis_outage.fail_fast_pool's settings, for redis.asyncio."""
-    return redis.asyncio.ConnectionPool.from_url(
-        url,
-        socket_connect_timeout=CONNECT_TIMEOUT,
-        socket_timeout=TIMEOUT,
-        retry=Retry(NoBackoff(), 0),
-    )
 
 
 def local_counter(algorithm: Algorithm) -> LocalCounter:

@@ -1,7 +1,8 @@
 """Redis on a request's path, and what happens when it goes away.
 
-Shared by the quota enforcer and the token caches: a fail-fast connection pool (short
-timeouts, no client retries: a stalled Redis must not stall worker threads) and an
+Shared by the quota enforcer, the token caches and the edge's limiter and probes:
+fail-fast connection pools (short timeouts, no client retries: a stalled Redis must
+not stall worker threads or the event loop) and an
 `Outage` that, after a failure, sends callers to their in-process fallback for a
 back-off period, logging once per outage rather than once per request.
 """
@@ -14,6 +15,8 @@ import time
 from collections.abc import Callable
 
 import redis
+import redis.asyncio
+from redis.asyncio.retry import Retry as AsyncRetry
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
@@ -27,6 +30,16 @@ def fail_fast_pool(url: str) -> redis.ConnectionPool:
         socket_connect_timeout=CONNECT_TIMEOUT,
         socket_timeout=TIMEOUT,
         retry=Retry(NoBackoff(), 0),
+    )
+
+
+def fail_fast_async_pool(url: str) -> redis.asyncio.ConnectionPool:
+    """`fail_fast_pool` for redis.asyncio (the edge's event loop)."""
+    return redis.asyncio.ConnectionPool.from_url(
+        url,
+        socket_connect_timeout=CONNECT_TIMEOUT,
+        socket_timeout=TIMEOUT,
+        retry=AsyncRetry(NoBackoff(), 0),
     )
 
 

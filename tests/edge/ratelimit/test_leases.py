@@ -7,8 +7,9 @@ import uuid
 import redis
 
 from edge.ratelimit.decision import Rule
-from edge.ratelimit.store import Counter, fail_fast_async_pool
+from edge.ratelimit.store import Counter
 from edge.ratelimit.windows import RedisWindow
+from services.runtime.redis_outage import fail_fast_async_pool
 
 
 def _key() -> str:
