@@ -40,7 +40,7 @@ from edge.ratelimit.settings import Algorithm
 from edge.ratelimit.store import REDIS_FAILURES
 from edge.ratelimit.windows import WINDOW_SCRIPT, RedisWindow
 from services.runtime.redis_outage import fail_fast_async_pool, fail_fast_pool
-from tests.support.redis import RedisServer
+from tools.redis_server import RedisServer
 from tools.stack import free_port
 
 ALGORITHMS: tuple[Algorithm, ...] = ("sliding_window", "token_bucket", "fixed_window")
