@@ -27,21 +27,32 @@ def normalize_url(url: str | URL) -> URL:
     return parsed
 
 
-def make_engine(url: str | URL, *, echo: bool = False) -> Engine:
-    """An engine for `url` (SQLite or PostgreSQL), ready for a multi-threaded server."""
+def make_engine(url: str | URL, *, echo: bool = False, pool_size: int | None = None) -> Engine:
+    """An engine for `url` (SQLite or PostgreSQL), ready for a multi-threaded server.
+
+    pool_size: connections kept open; a server passes its worker-thread count. With
+    SQLAlchemy's default (5 kept + 10 overflow) a busier thread pool opens and closes an
+    overflow connection per call (connect, pragmas, close), which was a fifth of the
+    expense backend's time under load (docs/benchmarks.md). Connections are still opened
+    lazily, so an idle server holds few.
+    """
     parsed = normalize_url(url)
+    pooling: dict[str, Any] = {}
+    if pool_size is not None:
+        # Overflow covers the rare call that holds two connections at once.
+        pooling = {"pool_size": pool_size, "max_overflow": max(2, pool_size // 4)}
     if parsed.get_backend_name() == "sqlite":
-        return _sqlite_engine(parsed, echo=echo)
+        return _sqlite_engine(parsed, echo=echo, pooling=pooling)
     # pre_ping: a pooled connection can die with a database restart or failover; checking
     # it on checkout turns that into a silent reconnect instead of a failed request.
-    return create_engine(parsed, echo=echo, pool_pre_ping=True, future=True)
+    return create_engine(parsed, echo=echo, pool_pre_ping=True, future=True, **pooling)
 
 
 def _is_memory(url: URL) -> bool:
     return url.database in (None, "", ":memory:") or "mode=memory" in str(url)
 
 
-def _sqlite_engine(url: URL, *, echo: bool) -> Engine:
+def _sqlite_engine(url: URL, *, echo: bool, pooling: dict[str, Any]) -> Engine:
     memory = _is_memory(url)
     kwargs: dict[str, Any] = {
         # The pool hands connections to whichever gRPC worker thread asks; the sqlite3
@@ -53,7 +64,9 @@ def _sqlite_engine(url: URL, *, echo: bool) -> Engine:
         # One shared connection cannot isolate concurrent transactions, so in-memory
         # SQLite is for single-threaded tools and tests; servers use a file.
         kwargs["poolclass"] = StaticPool
-    elif url.database:
+    else:
+        kwargs.update(pooling)
+    if not memory and url.database:
         # `finplat up` on a fresh checkout: var/ does not exist yet.
         Path(url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, echo=echo, future=True, **kwargs)

@@ -14,7 +14,7 @@ from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
 from services.expense.authenticator import ApiKeyAuthenticator
-from services.expense.repository import ApiKeyLookup, repositories
+from services.expense.repository import ApiKeyLookup, ExpenseReads, repositories
 from services.expense.servicer import ApiKeyAdminServicer, ExpenseServicer
 from services.expense.settings import ExpenseSettings
 from services.expense.usecases import ExpenseUnitOfWork
@@ -32,12 +32,13 @@ class ExpenseBackend:
     settings: ExpenseSettings
     engine: Engine
     unit_of_work: Callable[[], ExpenseUnitOfWork]
+    reads: ExpenseReads
     authenticators: tuple[Authenticator, ...]
 
     def register(self, server: grpc.Server) -> Iterable[str]:
         # The generated *_grpc module has no type stubs, hence the ignores.
         expense_pb2_grpc.add_ExpenseServiceServicer_to_server(  # type: ignore[no-untyped-call]
-            ExpenseServicer(self.unit_of_work), server
+            ExpenseServicer(self.unit_of_work, self.reads), server
         )
         expense_pb2_grpc.add_ApiKeyAdminServiceServicer_to_server(  # type: ignore[no-untyped-call]
             ApiKeyAdminServicer(self.unit_of_work), server
@@ -63,12 +64,13 @@ class ExpenseBackend:
 
 
 def build(settings: ExpenseSettings) -> ExpenseBackend:
-    engine = make_engine(settings.database_url())
+    engine = make_engine(settings.database_url(), pool_size=settings.grpc_max_workers)
     unit_of_work = unit_of_work_factory(make_sessionmaker(engine), repositories)
     return ExpenseBackend(
         settings=settings,
         engine=engine,
         unit_of_work=unit_of_work,
+        reads=ExpenseReads(engine),
         authenticators=(ApiKeyAuthenticator(unit_of_work, ApiKeyLookup(engine)),),
     )
 

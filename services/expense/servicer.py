@@ -13,6 +13,7 @@ import grpc
 from finplat.expense.v1 import expense_pb2, expense_pb2_grpc
 
 from services.expense import convert, usecases
+from services.expense.repository import ExpenseReads
 from services.expense.usecases import Clock, ExpenseUnitOfWork
 from services.runtime.errors import PermissionDenied
 from services.runtime.principal import current_principal
@@ -29,14 +30,17 @@ def _owner() -> uuid.UUID:
 
 
 class ExpenseServicer(expense_pb2_grpc.ExpenseServiceServicer):
-    def __init__(self, unit_of_work: UnitOfWorkFactory, clock: Clock = usecases.utcnow) -> None:
+    def __init__(
+        self, unit_of_work: UnitOfWorkFactory, reads: ExpenseReads, clock: Clock = usecases.utcnow
+    ) -> None:
         self._uow = unit_of_work
+        self._reads = reads
         self._clock = clock
 
     def ListExpenses(
         self, request: expense_pb2.ListExpensesRequest, context: grpc.ServicerContext
     ) -> expense_pb2.ListExpensesResponse:
-        page = usecases.list_expenses(self._uow(), _owner(), convert.list_filters(request))
+        page = usecases.list_expenses(self._reads, _owner(), convert.list_filters(request))
         return expense_pb2.ListExpensesResponse(
             data=[convert.expense_pb(e) for e in page.items],
             pagination=expense_pb2.Pagination(
@@ -54,7 +58,7 @@ class ExpenseServicer(expense_pb2_grpc.ExpenseServiceServicer):
     def GetExpense(
         self, request: expense_pb2.GetExpenseRequest, context: grpc.ServicerContext
     ) -> expense_pb2.GetExpenseResponse:
-        expense = usecases.get_expense(self._uow(), _owner(), convert.parse_id(request.id))
+        expense = usecases.get_expense(self._reads, _owner(), convert.parse_id(request.id))
         return expense_pb2.GetExpenseResponse(expense=convert.expense_pb(expense))
 
     def UpdateExpense(

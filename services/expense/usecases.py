@@ -1,4 +1,5 @@
-"""What the expense backend does, one function per operation, each in one transaction.
+"""What the expense backend does, one function per operation: writes in one unit of work
+each, reads through the session-free `ExpenseReads`.
 
 Callers (the servicers and the `finplat apikey` CLI) pass a fresh unit of work and the
 already-identified owner; validation of raw input happens here through the domain.
@@ -14,7 +15,7 @@ from db.unit_of_work import UnitOfWork
 from services.expense import apikeys, domain
 from services.expense.apikeys import ApiKey, IssuedApiKey
 from services.expense.domain import Category, Expense, ExpenseDraft, ListFilters, Page
-from services.expense.repository import ExpenseRepositories
+from services.expense.repository import ExpenseReads, ExpenseRepositories
 from services.runtime.errors import Unauthenticated
 from services.runtime.principal import Principal
 
@@ -29,10 +30,8 @@ def utcnow() -> datetime:
 # --- expenses -----------------------------------------------------------------------------
 
 
-def list_expenses(uow: ExpenseUnitOfWork, owner: uuid.UUID, filters: ListFilters) -> Page[Expense]:
-    query = domain.validate_list_filters(filters)
-    with uow:
-        return uow.repos.expenses.page(owner, query)
+def list_expenses(reads: ExpenseReads, owner: uuid.UUID, filters: ListFilters) -> Page[Expense]:
+    return reads.page(owner, domain.validate_list_filters(filters))
 
 
 def create_expense(
@@ -43,9 +42,8 @@ def create_expense(
         return uow.repos.expenses.add(owner, data, clock())
 
 
-def get_expense(uow: ExpenseUnitOfWork, owner: uuid.UUID, expense_id: uuid.UUID) -> Expense:
-    with uow:
-        return uow.repos.expenses.get(owner, expense_id)
+def get_expense(reads: ExpenseReads, owner: uuid.UUID, expense_id: uuid.UUID) -> Expense:
+    return reads.get(owner, expense_id)
 
 
 def update_expense(

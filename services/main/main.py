@@ -124,7 +124,7 @@ class MainBackend:
 
 
 def build(settings: MainSettings) -> MainBackend:
-    engine = make_engine(settings.database_url())
+    engine = make_engine(settings.database_url(), pool_size=settings.grpc_max_workers)
     unit_of_work = unit_of_work_factory(make_sessionmaker(engine), identity_repositories)
     with unit_of_work() as uow:
         signing.ensure_key(uow.session, utcnow())

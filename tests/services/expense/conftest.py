@@ -11,7 +11,7 @@ from db import migrate
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
 from services.expense import usecases
-from services.expense.repository import repositories
+from services.expense.repository import ExpenseReads, repositories
 from services.expense.usecases import ExpenseUnitOfWork
 
 UowFactory = Callable[[], ExpenseUnitOfWork]
@@ -27,6 +27,11 @@ def expense_url(database_url: str) -> str:
 @pytest.fixture
 def uow(expense_url: str, engine: Engine) -> UowFactory:
     return unit_of_work_factory(make_sessionmaker(engine), repositories)
+
+
+@pytest.fixture
+def reads(expense_url: str, engine: Engine) -> ExpenseReads:
+    return ExpenseReads(engine)
 
 
 @pytest.fixture

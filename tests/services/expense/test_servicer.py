@@ -12,7 +12,7 @@ from google.type import date_pb2
 from sqlalchemy import Engine
 
 from services.expense.authenticator import ApiKeyAuthenticator
-from services.expense.repository import ApiKeyLookup
+from services.expense.repository import ApiKeyLookup, ExpenseReads
 from services.expense.servicer import ApiKeyAdminServicer, ExpenseServicer
 from services.runtime.errors import InvalidArgument, NotFound, PermissionDenied, Unauthenticated
 from services.runtime.principal import Principal, bind_principal, reset_principal
@@ -39,8 +39,8 @@ def body(**overrides: Any) -> pb.ExpenseInput:
     return pb.ExpenseInput(**{k: v for k, v in fields.items() if v is not None})
 
 
-def test_expense_crud_through_protos(uow: UowFactory, as_key: str) -> None:
-    servicer = ExpenseServicer(uow)
+def test_expense_crud_through_protos(uow: UowFactory, reads: ExpenseReads, as_key: str) -> None:
+    servicer = ExpenseServicer(uow, reads)
     created = servicer.CreateExpense(pb.CreateExpenseRequest(expense=body()), CONTEXT).expense
     assert created.amount == "12.50"
     assert (created.date.year, created.date.month, created.date.day) == (2026, 3, 1)
@@ -66,8 +66,10 @@ def test_expense_crud_through_protos(uow: UowFactory, as_key: str) -> None:
         servicer.GetExpense(pb.GetExpenseRequest(id=created.id), CONTEXT)
 
 
-def test_missing_fields_are_reported_with_proto_paths(uow: UowFactory, as_key: str) -> None:
-    servicer = ExpenseServicer(uow)
+def test_missing_fields_are_reported_with_proto_paths(
+    uow: UowFactory, reads: ExpenseReads, as_key: str
+) -> None:
+    servicer = ExpenseServicer(uow, reads)
     with pytest.raises(InvalidArgument) as caught:
         servicer.CreateExpense(pb.CreateExpenseRequest(expense=pb.ExpenseInput()), CONTEXT)
     assert [v.field for v in caught.value.violations] == [
@@ -86,8 +88,8 @@ def test_missing_fields_are_reported_with_proto_paths(uow: UowFactory, as_key: s
     ]
 
 
-def test_list_request_mapping(uow: UowFactory, as_key: str) -> None:
-    servicer = ExpenseServicer(uow)
+def test_list_request_mapping(uow: UowFactory, reads: ExpenseReads, as_key: str) -> None:
+    servicer = ExpenseServicer(uow, reads)
     for day in (1, 2, 3):
         servicer.CreateExpense(
             pb.CreateExpenseRequest(expense=body(date=date_pb2.Date(year=2026, month=3, day=day))),
@@ -108,8 +110,10 @@ def test_list_request_mapping(uow: UowFactory, as_key: str) -> None:
     assert servicer.ListExpenses(pb.ListExpensesRequest(offset=0), CONTEXT).pagination.limit == 50
 
 
-def test_bad_ids_and_foreign_principals(uow: UowFactory, key_ids: tuple[str, str]) -> None:
-    servicer = ExpenseServicer(uow)
+def test_bad_ids_and_foreign_principals(
+    uow: UowFactory, reads: ExpenseReads, key_ids: tuple[str, str]
+) -> None:
+    servicer = ExpenseServicer(uow, reads)
     token = bind_principal(Principal(subject=key_ids[0], kind="api_key"))
     try:
         with pytest.raises(InvalidArgument) as caught:
@@ -127,8 +131,8 @@ def test_bad_ids_and_foreign_principals(uow: UowFactory, key_ids: tuple[str, str
         servicer.ListExpenses(pb.ListExpensesRequest(), CONTEXT)
 
 
-def test_categories(uow: UowFactory) -> None:
-    data = ExpenseServicer(uow).ListCategories(pb.ListCategoriesRequest(), CONTEXT).data
+def test_categories(uow: UowFactory, reads: ExpenseReads) -> None:
+    data = ExpenseServicer(uow, reads).ListCategories(pb.ListCategoriesRequest(), CONTEXT).data
     assert len(data) == 10
     assert data[0] == pb.Category(slug="food", name="Food", description=data[0].description)
 

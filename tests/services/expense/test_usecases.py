@@ -11,6 +11,7 @@ import pytest
 
 from services.expense import usecases
 from services.expense.domain import ExpenseDraft, ListFilters
+from services.expense.repository import ExpenseReads
 from services.runtime.errors import InvalidArgument, NotFound, Unauthenticated
 from tests.services.expense.conftest import UowFactory
 
@@ -42,7 +43,9 @@ def owners(key_ids: tuple[str, str]) -> Iterator[tuple[uuid.UUID, uuid.UUID]]:
     yield uuid.UUID(key_ids[0]), uuid.UUID(key_ids[1])
 
 
-def test_create_get_update_delete(uow: UowFactory, owners: tuple[uuid.UUID, uuid.UUID]) -> None:
+def test_create_get_update_delete(
+    uow: UowFactory, reads: ExpenseReads, owners: tuple[uuid.UUID, uuid.UUID]
+) -> None:
     me, _ = owners
     clock = Clock()
     created = usecases.create_expense(uow(), me, draft("12.5", description=" Lunch "), clock)
@@ -51,7 +54,7 @@ def test_create_get_update_delete(uow: UowFactory, owners: tuple[uuid.UUID, uuid
     assert created.created_at == created.updated_at
     assert created.created_at.tzinfo is UTC
 
-    fetched = usecases.get_expense(uow(), me, created.id)
+    fetched = usecases.get_expense(reads, me, created.id)
     assert fetched == created
     assert str(fetched.amount) == "12.50"
 
@@ -62,50 +65,52 @@ def test_create_get_update_delete(uow: UowFactory, owners: tuple[uuid.UUID, uuid
     assert (updated.category, updated.date) == ("travel", date(2026, 2, 28))
     assert updated.created_at == created.created_at
     assert updated.updated_at > created.updated_at
-    assert usecases.get_expense(uow(), me, created.id) == updated
+    assert usecases.get_expense(reads, me, created.id) == updated
 
     usecases.delete_expense(uow(), me, created.id)
     with pytest.raises(NotFound):
-        usecases.get_expense(uow(), me, created.id)
+        usecases.get_expense(reads, me, created.id)
     with pytest.raises(NotFound):
         usecases.delete_expense(uow(), me, created.id)
 
 
-def test_invalid_input_writes_nothing(uow: UowFactory, owners: tuple[uuid.UUID, uuid.UUID]) -> None:
+def test_invalid_input_writes_nothing(
+    uow: UowFactory, reads: ExpenseReads, owners: tuple[uuid.UUID, uuid.UUID]
+) -> None:
     me, _ = owners
     with pytest.raises(InvalidArgument):
         usecases.create_expense(uow(), me, draft("0"))
-    assert usecases.list_expenses(uow(), me, ListFilters()).total == 0
+    assert usecases.list_expenses(reads, me, ListFilters()).total == 0
     created = usecases.create_expense(uow(), me, draft())
     with pytest.raises(InvalidArgument):
         usecases.update_expense(uow(), me, created.id, draft(day=(2026, 2, 30)))
-    assert usecases.get_expense(uow(), me, created.id) == created
+    assert usecases.get_expense(reads, me, created.id) == created
 
 
 def test_keys_see_only_their_own_expenses(
-    uow: UowFactory, owners: tuple[uuid.UUID, uuid.UUID]
+    uow: UowFactory, reads: ExpenseReads, owners: tuple[uuid.UUID, uuid.UUID]
 ) -> None:
     me, other = owners
     mine = usecases.create_expense(uow(), me, draft(description="mine"))
     theirs = usecases.create_expense(uow(), other, draft(description="theirs"))
 
-    page = usecases.list_expenses(uow(), me, ListFilters())
+    page = usecases.list_expenses(reads, me, ListFilters())
     assert [e.id for e in page.items] == [mine.id] and page.total == 1
 
     # Another key's id answers exactly like an id that does not exist.
     for action in (
-        lambda: usecases.get_expense(uow(), me, theirs.id),
+        lambda: usecases.get_expense(reads, me, theirs.id),
         lambda: usecases.update_expense(uow(), me, theirs.id, draft()),
         lambda: usecases.delete_expense(uow(), me, theirs.id),
     ):
         with pytest.raises(NotFound) as caught:
             action()
         assert caught.value.reason == "NOT_FOUND"
-    assert usecases.get_expense(uow(), other, theirs.id).description == "theirs"
+    assert usecases.get_expense(reads, other, theirs.id).description == "theirs"
 
 
 def test_list_order_pagination_and_filters(
-    uow: UowFactory, owners: tuple[uuid.UUID, uuid.UUID]
+    uow: UowFactory, reads: ExpenseReads, owners: tuple[uuid.UUID, uuid.UUID]
 ) -> None:
     me, _ = owners
     clock = Clock()
@@ -116,44 +121,46 @@ def test_list_order_pagination_and_filters(
         for i, (d, c) in enumerate(zip(days, categories, strict=True))
     ]
 
-    everything = usecases.list_expenses(uow(), me, ListFilters())
+    everything = usecases.list_expenses(reads, me, ListFilters())
     # Newest day first; the same day: the latest recorded first.
     assert [e.id for e in everything.items] == [
         made[3].id, made[1].id, made[4].id, made[2].id, made[0].id
     ]  # fmt: skip
     assert (everything.total, everything.has_more, everything.limit) == (5, False, 50)
 
-    first = usecases.list_expenses(uow(), me, ListFilters(limit=2))
-    second = usecases.list_expenses(uow(), me, ListFilters(limit=2, offset=2))
-    last = usecases.list_expenses(uow(), me, ListFilters(limit=2, offset=4))
-    beyond = usecases.list_expenses(uow(), me, ListFilters(limit=2, offset=10))
+    first = usecases.list_expenses(reads, me, ListFilters(limit=2))
+    second = usecases.list_expenses(reads, me, ListFilters(limit=2, offset=2))
+    last = usecases.list_expenses(reads, me, ListFilters(limit=2, offset=4))
+    beyond = usecases.list_expenses(reads, me, ListFilters(limit=2, offset=10))
     assert [len(p.items) for p in (first, second, last, beyond)] == [2, 2, 1, 0]
     assert [p.has_more for p in (first, second, last, beyond)] == [True, True, False, False]
     assert all(p.total == 5 for p in (first, second, last, beyond))
     paged = [e.id for p in (first, second, last) for e in p.items]
     assert paged == [e.id for e in everything.items]
 
-    food = usecases.list_expenses(uow(), me, ListFilters(category="food"))
+    food = usecases.list_expenses(reads, me, ListFilters(category="food"))
     assert {e.id for e in food.items} == {made[0].id, made[2].id, made[4].id}
     assert food.total == 3
 
     february = usecases.list_expenses(
-        uow(), me, ListFilters(start_date=(2026, 2, 1), end_date=(2026, 2, 28))
+        reads, me, ListFilters(start_date=(2026, 2, 1), end_date=(2026, 2, 28))
     )
     assert [e.id for e in february.items] == [made[4].id, made[2].id]
 
-    since = usecases.list_expenses(uow(), me, ListFilters(start_date=(2026, 2, 28), limit=1))
+    since = usecases.list_expenses(reads, me, ListFilters(start_date=(2026, 2, 28), limit=1))
     assert (since.total, since.has_more, len(since.items)) == (3, True, 1)
 
     food_until = usecases.list_expenses(
-        uow(), me, ListFilters(category="food", end_date=(2026, 2, 10))
+        reads, me, ListFilters(category="food", end_date=(2026, 2, 10))
     )
     assert [e.id for e in food_until.items] == [made[2].id, made[0].id]
 
 
-def test_list_rejects_bad_filters(uow: UowFactory, owners: tuple[uuid.UUID, uuid.UUID]) -> None:
+def test_list_rejects_bad_filters(
+    uow: UowFactory, reads: ExpenseReads, owners: tuple[uuid.UUID, uuid.UUID]
+) -> None:
     with pytest.raises(InvalidArgument):
-        usecases.list_expenses(uow(), owners[0], ListFilters(limit=101))
+        usecases.list_expenses(reads, owners[0], ListFilters(limit=101))
 
 
 def test_categories() -> None:
