@@ -69,7 +69,7 @@ class ExportingOnly(Sampler):
         )
 
     def get_description(self) -> str:
-        return "ExportingOnly"
+        return f"ExportingOnly({self._delegate.get_description()})"
 
 
 def configure_tracing(settings: RuntimeSettings, service_name: str) -> TracerProvider:

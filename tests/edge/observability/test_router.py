@@ -88,7 +88,7 @@ async def test_tracing_status(client: httpx.AsyncClient) -> None:
     assert body["enabled"] is True
     assert body["exporter"] == "memory"
     assert isinstance(body["service_name"], str)
-    assert body["sampler"].startswith("ParentBased")
+    assert body["sampler"].startswith("ExportingOnly(ParentBased")
     assert body["propagators"] == ["tracecontext"]
     assert body["spans"]["started"] >= 2  # the traced request and this one
     assert body["spans"]["ended"] == body["spans"]["started"] - 1  # this one is in flight
