@@ -14,7 +14,7 @@ import time
 
 import redis.asyncio
 
-from edge.ratelimit.decision import Decision, Rule
+from services.runtime.windows import Decision, Rule
 
 _PREFIX = "finplat-edge-bucket"
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from edge.ratelimit.decision import Decision, Rule
-from edge.ratelimit.windows import RedisWindow, window_decision
+from edge.ratelimit.windows import RedisWindow
+from services.runtime.windows import Decision, Rule, window_decision
 
 # A lease is at most this share of the limit.
 LEASE_SHARE = 100

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from edge.observability.metrics import GatewayMetrics
-from edge.ratelimit.decision import Decision
 from edge.ratelimit.policy import RateLimitPolicy
 from edge.ratelimit.settings import RateLimitSettings
 from edge.ratelimit.store import Counter
+from services.runtime.windows import Decision
 
 
 @dataclass(frozen=True, slots=True)

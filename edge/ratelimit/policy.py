@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from edge.claims import bearer_token, claimed_subject
-from edge.ratelimit.decision import Rule
 from edge.ratelimit.settings import RateLimitSettings
+from services.runtime.windows import Rule
 
 AUTH_PREFIX = "/api/auth/"
 _MAX_SUB = 128

@@ -19,11 +19,11 @@ import redis.asyncio
 
 from edge.observability.metrics import GatewayMetrics
 from edge.ratelimit.bucket import MemoryTokenBucket, RedisTokenBucket
-from edge.ratelimit.decision import Decision, Rule
 from edge.ratelimit.leases import LeasedWindow
 from edge.ratelimit.settings import Algorithm
-from edge.ratelimit.windows import LocalWindow, RedisWindow
+from edge.ratelimit.windows import RedisWindow
 from services.runtime.redis_outage import Outage, fail_fast_async_pool
+from services.runtime.windows import Decision, LocalWindow, Rule
 
 _log = logging.getLogger("edge.ratelimit")
 

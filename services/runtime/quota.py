@@ -1,28 +1,39 @@
-"""Per-caller quotas declared in the protos (`ServiceRules.quota`), counted with `limits`.
+"""Per-caller quotas declared in the protos (`ServiceRules.quota`).
 
-A fixed window per (service, caller), in Redis when `FINPLAT_REDIS_URL` is set so every
+A fixed window per (service, caller), counted with the windows the edge's rate limiter
+uses (services/runtime/windows.py): in Redis when `FINPLAT_REDIS_URL` is set, so every
 replica shares one count, else in process. Losing Redis must not take the API down: the
 enforcer falls back to in-process counting (per replica, so briefly more lenient) and
 tries Redis again after a short back-off.
+
+Windows are calendar windows (`now // window_seconds`): every replica, and Redis, agree
+on when a window restarts, whichever saw the first call.
+
+Why not `limits` any more: its MemoryStorage expires keys with a `threading.Timer`, a
+thread started on the request path (thread churn in a loaded backend), and its Redis
+strategy takes two round trips per decision (hit, then window stats) where
+`WINDOW_SCRIPT` takes one. `LocalWindow` takes no lock (the edge calls it on its event
+loop); gRPC's sync server calls `hit` from many threads, so the quota holds a lock
+around it.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import redis
-from limits import RateLimitItem, RateLimitItemPerSecond
-from limits.errors import StorageError
-from limits.storage import MemoryStorage, RedisStorage
-from limits.strategies import FixedWindowRateLimiter
+from redis.commands.core import Script
 
 from services.runtime.errors import RateLimited
 from services.runtime.policy import MethodPolicy
 from services.runtime.redis_outage import Outage, fail_fast_pool
 from services.runtime.settings import RuntimeSettings
+from services.runtime.windows import WINDOW_SCRIPT, Decision, LocalWindow, Rule, window_decision
 
 _log = logging.getLogger("finplat.runtime.quota")
 
@@ -56,23 +67,25 @@ class QuotaDecision:
 
 
 class QuotaEnforcer:
-    """Counts calls per caller and decides whether one more is allowed."""
+    """Counts calls per caller and decides whether one more is allowed (thread-safe)."""
 
-    def __init__(self, settings: RuntimeSettings, *, redis_retry_seconds: float = 5.0) -> None:
+    def __init__(
+        self,
+        settings: RuntimeSettings,
+        *,
+        redis_retry_seconds: float = 5.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self._settings = settings
         self._redis_retry_seconds = redis_retry_seconds
-        self._memory = FixedWindowRateLimiter(MemoryStorage())
-        self._redis: FixedWindowRateLimiter | None = None
+        self._clock = clock
+        self._memory = LocalWindow("fixed_window", clock)
+        self._memory_lock = threading.Lock()
+        self._script: Script | None = None
         if settings.redis_url:
-            self._redis = FixedWindowRateLimiter(
-                RedisStorage(
-                    settings.redis_url,
-                    connection_pool=fail_fast_pool(settings.redis_url),
-                    wrap_exceptions=True,
-                )
-            )
+            client = redis.Redis(connection_pool=fail_fast_pool(settings.redis_url))
+            self._script = client.register_script(WINDOW_SCRIPT)
         self._outage = Outage("quota storage", redis_retry_seconds, _log)
-        self._items: dict[tuple[int, int], RateLimitItem] = {}
 
     def limit_for(self, policy: MethodPolicy) -> int | None:
         rule = policy.quota
@@ -87,33 +100,40 @@ class QuotaEnforcer:
         limit = self.limit_for(policy)
         if policy.quota is None or limit is None:
             return None
-        item = self._item(limit, policy.quota.window_seconds)
+        rule = Rule(limit, policy.quota.window_seconds)
         key = f"{policy.service_name}:{subject}"
-        limiter = self._redis if self._redis is not None and self._outage.usable() else None
-        if limiter is not None:
+        if self._script is not None and self._outage.usable():
             try:
-                return _decide(limiter, item, key)
-            except (StorageError, redis.RedisError, OSError) as exc:
+                return self._hit_redis(self._script, key, rule)
+            except (redis.RedisError, OSError) as exc:
                 self._outage.failed(exc)
-        return _decide(self._memory, item, key)
+        with self._memory_lock:
+            decision = self._memory.hit(key, rule)
+            now = self._clock()
+        return _quota_decision(decision, now)
 
-    def _item(self, limit: int, window_seconds: int) -> RateLimitItem:
-        item = self._items.get((limit, window_seconds))
-        if item is None:
-            item = RateLimitItemPerSecond(limit, window_seconds, namespace=_NAMESPACE)
-            self._items[(limit, window_seconds)] = item
-        return item
+    def _hit_redis(self, script: Script, key: str, rule: Rule) -> QuotaDecision:
+        """One round trip: `WINDOW_SCRIPT` reads, decides and counts (fixed window)."""
+        now = self._clock()
+        index = int(now // rule.window)
+        # Both keys share the hash tag, as the edge's RedisWindow (Redis Cluster).
+        base = f"{_NAMESPACE}:{{{rule.window}:{key}}}"
+        allowed, _granted, weighted, previous = script(
+            keys=[f"{base}:{index}", f"{base}:{index - 1}"],
+            args=[rule.limit, rule.window, repr(now), 0, 1],
+        )
+        decision = window_decision(
+            False, int(allowed) == 1, rule, float(weighted), int(float(previous)), now
+        )
+        return _quota_decision(decision, now)
 
 
-def _decide(limiter: FixedWindowRateLimiter, item: RateLimitItem, key: str) -> QuotaDecision:
-    allowed = limiter.hit(item, key)
-    stats = limiter.get_window_stats(item, key)
-    now = time.time()
-    reset_at = math.ceil(stats.reset_time)
+def _quota_decision(decision: Decision, now: float) -> QuotaDecision:
     return QuotaDecision(
-        allowed=allowed,
-        limit=item.amount,
-        remaining=stats.remaining,
-        reset_at=reset_at,
-        retry_after_seconds=max(1, math.ceil(stats.reset_time - now)),
+        allowed=decision.allowed,
+        limit=decision.limit,
+        remaining=decision.remaining,
+        reset_at=decision.reset,
+        # `Decision` says 0 while allowed; the quota reports the wait until the reset.
+        retry_after_seconds=decision.retry_after or max(1, math.ceil(decision.reset - now)),
     )

@@ -69,7 +69,8 @@ class ExportingOnly(Sampler):
         )
 
     def get_description(self) -> str:
-        return f"ExportingOnly({self._delegate.get_description()})"
+        inner: str = self._delegate.get_description()  # type: ignore[no-untyped-call]
+        return f"ExportingOnly({inner})"
 
 
 def configure_tracing(settings: RuntimeSettings, service_name: str) -> TracerProvider:

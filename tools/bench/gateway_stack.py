@@ -34,7 +34,6 @@ import platform
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
@@ -54,13 +53,7 @@ from edge.transcoder import Transcoder
 from services.runtime.logging import configure_logging
 from tools import stack
 from tools.bench.expense_edge import create_expense
-from tools.bench.loadgen import (
-    Result,
-    Worker,
-    WorkerFactory,
-    http_worker_factory,
-    run_closed_loop,
-)
+from tools.bench.loadgen import Cell, http_worker_factory, run_cell
 from tools.bench.ratelimit import running_redis
 from tools.keys import issue_api_key, migrate_backend
 
@@ -167,52 +160,6 @@ def _log_count(process: stack.Process, needle: str) -> int:
         return sum(needle in line for line in lines)
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One measured cell plus the edge process's CPU time over the measured seconds."""
-
-    result: Result
-    edge_cpu_seconds: float
-
-    @property
-    def cpu_ms_per_request(self) -> float:
-        return self.edge_cpu_seconds * 1000 / max(1, self.result.requests)
-
-    @property
-    def cpu_share(self) -> float:
-        """Share of one core the edge used: well below 1, the edge was not the limit."""
-        return self.edge_cpu_seconds / self.result.seconds
-
-
-def _cpu(process: psutil.Process) -> float:
-    times = process.cpu_times()
-    return float(times.user + times.system)
-
-
-async def _cell(
-    target: str, concurrency: int, seconds: float, factory: WorkerFactory, edge: psutil.Process
-) -> Cell:
-    """run_closed_loop, with the edge's CPU read over exactly its measured window: the
-    window opens WARMUP seconds after the last worker connected (as run_closed_loop's)."""
-    opened = 0
-    started: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-
-    async def after_warmup() -> None:
-        await asyncio.sleep(WARMUP)
-        started.set_result(_cpu(edge))
-
-    async def make() -> Worker:
-        nonlocal opened
-        worker = await factory()
-        opened += 1
-        if opened == concurrency:
-            asyncio.get_running_loop().create_task(after_warmup())
-        return worker
-
-    result = await run_closed_loop(target, concurrency, seconds, make, warmup_seconds=WARMUP)
-    return Cell(result, _cpu(edge) - await started)
-
-
 async def _measure(
     ports: dict[str, int], pids: dict[str, int], path: str, key: str, seconds: float, rounds: int
 ) -> dict[tuple[str, int], Cell]:
@@ -223,7 +170,9 @@ async def _measure(
         for concurrency in CONCURRENCY:
             for target in TARGETS:
                 factory = http_worker_factory("127.0.0.1", ports[target], path, auth)
-                cell = await _cell(target, concurrency, seconds, factory, edges[target])
+                cell = await run_cell(
+                    target, concurrency, seconds, factory, {"edge": edges[target]}, WARMUP
+                )
                 runs.setdefault((target, concurrency), []).append(cell)
     # The median round by throughput: one noisy round on a shared machine does not decide.
     return {
@@ -242,7 +191,7 @@ def _print_report(cells: dict[tuple[str, int], Cell], redis_fallbacks: int) -> N
             cell = cells[(target, concurrency)]
             r = cell.result
             figures = f"{r.rps:>9.0f} {r.p50_ms:>8.3f} {r.p99_ms:>8.3f} {r.errors:>6}"
-            cpu = f"{cell.cpu_ms_per_request:>15.3f} {cell.cpu_share:>10.0%}"
+            cpu = f"{cell.cpu_ms_per_request('edge'):>15.3f} {cell.cpu_share('edge'):>10.0%}"
             print(f"{target:<12} {concurrency:>4} {figures} {cpu}")
     for full in TARGETS[1:]:
         for c in CONCURRENCY:
@@ -254,7 +203,7 @@ def _print_report(cells: dict[tuple[str, int], Cell], redis_fallbacks: int) -> N
                 f"(target ≥ {TARGET_RATIO:.0%}: {verdict}); "
                 f"p50 added per request {mine.result.p50_ms - bare.result.p50_ms:+.3f} ms; "
                 "edge-CPU-bound capacity "
-                f"{bare.cpu_ms_per_request / mine.cpu_ms_per_request:.0%} of bare's"
+                f"{bare.cpu_ms_per_request('edge') / mine.cpu_ms_per_request('edge'):.0%} of bare's"
             )
     if redis_fallbacks:
         print(f"WARNING: full-redis fell back to in-process counting {redis_fallbacks} time(s)")

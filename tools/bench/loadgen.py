@@ -9,11 +9,12 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import grpc
+import psutil
 
 
 @dataclass(frozen=True)
@@ -149,3 +150,54 @@ def grpc_worker_factory(
         return Worker(send, close)
 
     return make
+
+
+def process_cpu(process: psutil.Process) -> float:
+    """CPU seconds (user + system, all threads) the process has used so far."""
+    times = process.cpu_times()
+    return float(times.user + times.system)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One measured cell plus each watched process's CPU time over the measured seconds."""
+
+    result: Result
+    cpu_seconds: Mapping[str, float]
+
+    def cpu_ms_per_request(self, process: str) -> float:
+        return self.cpu_seconds[process] * 1000 / max(1, self.result.requests)
+
+    def cpu_share(self, process: str) -> float:
+        """Share of one core the process used: well below 1, it was not the limit."""
+        return self.cpu_seconds[process] / self.result.seconds
+
+
+async def run_cell(
+    target: str,
+    concurrency: int,
+    seconds: float,
+    make_worker: WorkerFactory,
+    watched: Mapping[str, psutil.Process],
+    warmup_seconds: float = 1.0,
+) -> Cell:
+    """run_closed_loop, reading the watched processes' CPU over exactly its measured
+    window: it opens `warmup_seconds` after the last worker connected, as the loop's."""
+    opened = 0
+    started: asyncio.Future[dict[str, float]] = asyncio.get_running_loop().create_future()
+
+    async def after_warmup() -> None:
+        await asyncio.sleep(warmup_seconds)
+        started.set_result({name: process_cpu(p) for name, p in watched.items()})
+
+    async def make() -> Worker:
+        nonlocal opened
+        worker = await make_worker()
+        opened += 1
+        if opened == concurrency:
+            asyncio.get_running_loop().create_task(after_warmup())
+        return worker
+
+    result = await run_closed_loop(target, concurrency, seconds, make, warmup_seconds)
+    before = await started
+    return Cell(result, {name: process_cpu(p) - before[name] for name, p in watched.items()})

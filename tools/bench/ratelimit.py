@@ -38,8 +38,9 @@ from edge.ratelimit.middleware import RateLimitMiddleware
 from edge.ratelimit.policy import RateLimitPolicy
 from edge.ratelimit.settings import Algorithm
 from edge.ratelimit.store import REDIS_FAILURES
-from edge.ratelimit.windows import WINDOW_SCRIPT, RedisWindow
+from edge.ratelimit.windows import RedisWindow
 from services.runtime.redis_outage import fail_fast_async_pool, fail_fast_pool
+from services.runtime.windows import WINDOW_SCRIPT
 from tools.redis_server import RedisServer
 from tools.stack import free_port
 

@@ -6,10 +6,10 @@ import uuid
 
 import redis
 
-from edge.ratelimit.decision import Rule
 from edge.ratelimit.store import Counter
 from edge.ratelimit.windows import RedisWindow
 from services.runtime.redis_outage import fail_fast_async_pool
+from services.runtime.windows import Rule
 
 
 def _key() -> str:

@@ -1,10 +1,9 @@
-"""In-process windows (edge/ratelimit/local_windows.py) on a controlled clock."""
+"""In-process windows (services/runtime/windows.py, used by the edge's limiter and the
+backends' quotas) on a controlled clock."""
 
 from __future__ import annotations
 
-from edge.ratelimit import windows as local_windows
-from edge.ratelimit.decision import Rule
-from edge.ratelimit.windows import LocalWindow
+from services.runtime.windows import SWEEP_EVERY, LocalWindow, Rule
 
 
 class Clock:
@@ -56,6 +55,6 @@ def test_idle_keys_are_swept() -> None:
     for n in range(50):
         window.hit(f"old-{n}", rule)
     clock.now = 1030.0  # two windows later: the old keys can no longer weigh anything
-    for n in range(local_windows.SWEEP_EVERY):
+    for n in range(SWEEP_EVERY):
         window.hit(f"new-{n % 10}", rule)
     assert len(window) == 10
