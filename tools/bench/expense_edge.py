@@ -167,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
             # The quota is still checked on every call (its cost is measured); it is
             # raised so the benchmark itself is not throttled.
             "FINPLAT_EXPENSE_RATE_LIMIT": str(10**9),
+            # Likewise the edge's own limiter (per key/IP, default family): checked on
+            # every request, never tripping.
+            "FINPLAT_EDGE_RATE_LIMIT_DEFAULT": str(10**9),
             "FINPLAT_LOG_LEVEL": "WARNING",
         }
         running = stack.start_stack(
