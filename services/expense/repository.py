@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import date, datetime
-from decimal import Decimal
-from typing import Protocol
+from datetime import datetime
+from typing import Any, Protocol
 
-from sqlalchemy import ColumnElement, Engine, bindparam, func, select, update
+from sqlalchemy import ColumnElement, Engine, Row, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
 from services.expense.apikeys import LAST_USED_RESOLUTION, ApiKey
@@ -22,19 +21,8 @@ from services.expense.tables import ApiKeyRow, ExpenseRow
 from services.runtime.errors import NotFound
 
 
-class _ExpenseColumns(Protocol):
-    """What _expense reads: an ORM row and a Core row of expenses both have it."""
-
-    id: uuid.UUID
-    amount: Decimal
-    description: str
-    category: str
-    date: date
-    created_at: datetime
-    updated_at: datetime
-
-
-def _expense(row: _ExpenseColumns) -> Expense:
+def _expense(row: ExpenseRow | Row[Any]) -> Expense:
+    """From an ORM row (writes) or a Core row (ExpenseReads): same column names."""
     return Expense(
         id=row.id,
         amount=row.amount,
@@ -160,7 +148,7 @@ class ExpenseReads:
             ).first()
         if row is None:
             raise _not_found(expense_id)
-        return _expense(row)  # type: ignore[arg-type]
+        return _expense(row)
 
     def page(self, owner: uuid.UUID, query: ListQuery) -> Page[Expense]:
         conditions = _filters(owner, query)
@@ -176,7 +164,7 @@ class ExpenseReads:
         )
         with self._engine.connect() as conn:
             total = conn.execute(count).scalar()
-            items = [_expense(r) for r in conn.execute(rows)]  # type: ignore[arg-type]
+            items = [_expense(r) for r in conn.execute(rows)]
         return Page(items=items, limit=query.limit, offset=query.offset, total=int(total or 0))
 
 
