@@ -32,8 +32,8 @@ def make_engine(url: str | URL, *, echo: bool = False, pool_size: int | None = N
 
     pool_size: connections kept open; a server passes its worker-thread count. With
     SQLAlchemy's default (5 kept + 10 overflow) a busier thread pool opens and closes an
-    overflow connection per call (connect, pragmas, close), which was a fifth of the
-    expense backend's time under load (docs/benchmarks.md). Connections are still opened
+    overflow connection per call (connect, pragmas, close): about 5% of the expense
+    backend's samples under load (docs/benchmarks.md). Connections are still opened
     lazily, so an idle server holds few.
     """
     parsed = normalize_url(url)

@@ -2,32 +2,20 @@
 
 The algorithms — `Rule`, `Decision`, `window_decision`, the in-process `LocalWindow` and
 the one-round-trip `WINDOW_SCRIPT` — live in services/runtime/windows.py, shared with
-the backends' per-caller quotas; what is edge-specific stays here: `RedisWindow` over
-redis.asyncio and the `Grant` it answers (spent in slices by leases.py).
+the backends' per-caller quotas, with the script's call and reply (`Grant`, spent in
+slices by leases.py); what is edge-specific stays here: `RedisWindow` over redis.asyncio.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import redis.asyncio
 
-from services.runtime.windows import WINDOW_SCRIPT, Decision, Rule, Window, window_decision
+from services.runtime.windows import WINDOW_SCRIPT, Decision, Grant, Rule, Window, script_call
 
 _PREFIX = "finplat-edge-window"
-
-
-@dataclass(frozen=True, slots=True)
-class Grant:
-    """What one script call answered: `granted` requests (this one included) counted."""
-
-    allowed: bool
-    granted: int
-    weighted: float  # the window's weighted count after the grant
-    previous: int
-    now: float
 
 
 class RedisWindow:
@@ -58,18 +46,9 @@ class RedisWindow:
     async def reserve(self, key: str, rule: Rule, wanted: int) -> Grant:
         """Count up to `wanted` requests at once (at least this one, if it fits)."""
         now = self._clock()
-        index = int(now // rule.window)
-        base = f"{_PREFIX}:{{{rule.window}:{key}}}"
-        allowed, granted, weighted, previous = await self._script(
-            keys=[f"{base}:{index}", f"{base}:{index - 1}"],
-            args=[rule.limit, rule.window, repr(now), 1 if self._sliding else 0, wanted],
-        )
-        return Grant(
-            int(allowed) == 1, int(float(granted)), float(weighted), int(float(previous)), now
-        )
+        call = script_call(_PREFIX, key, rule, now, sliding=self._sliding, wanted=wanted)
+        return Grant.from_reply(await self._script(keys=call.keys, args=call.args), now)
 
     async def hit(self, key: str, rule: Rule) -> Decision:
         grant = await self.reserve(key, rule, 1)
-        return window_decision(
-            self._sliding, grant.allowed, rule, grant.weighted, grant.previous, grant.now
-        )
+        return grant.decision(self._sliding, rule)

@@ -33,7 +33,7 @@ from services.runtime.errors import RateLimited
 from services.runtime.policy import MethodPolicy
 from services.runtime.redis_outage import Outage, fail_fast_pool
 from services.runtime.settings import RuntimeSettings
-from services.runtime.windows import WINDOW_SCRIPT, Decision, LocalWindow, Rule, window_decision
+from services.runtime.windows import WINDOW_SCRIPT, Decision, Grant, LocalWindow, Rule, script_call
 
 _log = logging.getLogger("finplat.runtime.quota")
 
@@ -115,17 +115,9 @@ class QuotaEnforcer:
     def _hit_redis(self, script: Script, key: str, rule: Rule) -> QuotaDecision:
         """One round trip: `WINDOW_SCRIPT` reads, decides and counts (fixed window)."""
         now = self._clock()
-        index = int(now // rule.window)
-        # Both keys share the hash tag, as the edge's RedisWindow (Redis Cluster).
-        base = f"{_NAMESPACE}:{{{rule.window}:{key}}}"
-        allowed, _granted, weighted, previous = script(
-            keys=[f"{base}:{index}", f"{base}:{index - 1}"],
-            args=[rule.limit, rule.window, repr(now), 0, 1],
-        )
-        decision = window_decision(
-            False, int(allowed) == 1, rule, float(weighted), int(float(previous)), now
-        )
-        return _quota_decision(decision, now)
+        call = script_call(_NAMESPACE, key, rule, now, sliding=False)
+        grant = Grant.from_reply(script(keys=call.keys, args=call.args), now)
+        return _quota_decision(grant.decision(False, rule), now)
 
 
 def _quota_decision(decision: Decision, now: float) -> QuotaDecision:

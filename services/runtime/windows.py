@@ -22,8 +22,9 @@ the keys active in the last two windows. `LocalWindow` takes no lock: the edge c
 on its event loop only (the middleware never awaits inside `hit`); callers on many
 threads (the quota, under gRPC's sync server) hold their own lock around `hit`.
 
-Only sync-safe parts live here; the edge's async Redis client and leases stay in
-edge/ratelimit/windows.py and leases.py, the backends' sync one in quota.py.
+The script's call and reply (`script_call`, `Grant`) live here too; the clients stay with
+their callers: the edge's async one in edge/ratelimit/windows.py, the backends' sync one
+in quota.py.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 Window = Literal["fixed_window", "sliding_window"]
 SWEEP_EVERY = 10_000
@@ -185,3 +186,44 @@ else
 end
 return {allowed, tostring(granted), tostring(weighted), tostring(previous)}
 """
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptCall:
+    """The KEYS and ARGV of one `WINDOW_SCRIPT` call, for the sync or the async client."""
+
+    keys: list[str]
+    args: list[Any]
+
+
+def script_call(
+    prefix: str, key: str, rule: Rule, now: float, *, sliding: bool, wanted: int = 1
+) -> ScriptCall:
+    """Both counters of `key` under one hash tag: the current window's and the previous."""
+    index = int(now // rule.window)
+    base = f"{prefix}:{{{rule.window}:{key}}}"
+    return ScriptCall(
+        keys=[f"{base}:{index}", f"{base}:{index - 1}"],
+        args=[rule.limit, rule.window, repr(now), 1 if sliding else 0, wanted],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """What one script call answered: `granted` requests (this one included) counted."""
+
+    allowed: bool
+    granted: int
+    weighted: float  # the window's weighted count after the grant
+    previous: int
+    now: float
+
+    @classmethod
+    def from_reply(cls, reply: list[Any], now: float) -> Grant:
+        allowed, granted, weighted, previous = reply
+        return cls(
+            int(allowed) == 1, int(float(granted)), float(weighted), int(float(previous)), now
+        )
+
+    def decision(self, sliding: bool, rule: Rule) -> Decision:
+        return window_decision(sliding, self.allowed, rule, self.weighted, self.previous, self.now)
