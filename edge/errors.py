@@ -16,7 +16,8 @@ import orjson
 from finplat.api.v1 import annotations_pb2
 
 from edge.codec import FieldError
-from services.runtime.errors import DomainError, ParsedStatus
+from services.runtime.errors import DomainError
+from services.runtime.status import ParsedStatus, grpc_code
 
 C = grpc.StatusCode
 
@@ -106,8 +107,9 @@ def from_status(parsed: ParsedStatus, translate: Callable[[str], str]) -> EdgeEr
 
 def from_domain(error: DomainError) -> EdgeError:
     """An error the edge raised itself through the shared runtime (e.g. token checks)."""
-    status = HTTP_STATUS.get(error.code, 500)
-    hidden = _HIDDEN.get(error.code)
+    code = grpc_code(error.code)
+    status = HTTP_STATUS.get(code, 500)
+    hidden = _HIDDEN.get(code)
     if hidden is not None:
         return EdgeError(status, hidden[0], hidden[1])
     return EdgeError(status, error.reason, error.message)

@@ -40,7 +40,8 @@ from edge.descriptors import RouteSpec
 from edge.rendering import ResponseRenderer, cookie_paths
 from edge.routing import Match, Router, parse_template
 from edge.security.content import ContentInspector
-from services.runtime.errors import DomainError, parse_status
+from services.runtime.errors import DomainError
+from services.runtime.status import parse_status
 from services.runtime.origin import CLIENT_USER_AGENT, FORWARDED_FOR
 from services.runtime.policy import MethodPolicy, policy_for
 

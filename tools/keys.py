@@ -11,9 +11,9 @@ from db import migrate
 from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
-from services.expense import usecases
-from services.expense.repository import repositories
-from services.expense.usecases import ExpenseUnitOfWork
+from services.expense.api_keys import usecases
+from services.expense.kernel import ExpenseUnitOfWork
+from services.expense.repositories import repositories
 
 
 def migrate_backend(backend: str, url: str) -> None:

@@ -1,24 +1,26 @@
-"""Composition root of the expense backend: settings → engine → units of work →
-servicers and authenticator → the shared runtime's `serve`."""
+"""Composition root of the expense backend: settings → engine → kernel → the declared
+capabilities' servicers and the API-key authenticator → the shared runtime's `serve`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import grpc
-from finplat.expense.v1 import expense_pb2, expense_pb2_grpc
 from sqlalchemy import Engine
 
 from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
-from services.expense.authenticator import ApiKeyAuthenticator
-from services.expense.repository import ApiKeyLookup, ExpenseReads, repositories
-from services.expense.servicer import ApiKeyAdminServicer, ExpenseServicer
+from services.expense.api_keys.authenticator import ApiKeyAuthenticator
+from services.expense.api_keys.repository import ApiKeyLookup
+from services.expense.capabilities import CAPABILITIES
+from services.expense.expenses.repository import ExpenseReads
+from services.expense.kernel import ExpenseKernel
+from services.expense.repositories import repositories
 from services.expense.settings import ExpenseSettings
-from services.expense.usecases import ExpenseUnitOfWork
 from services.runtime.auth import Authenticator
+from services.runtime.capability import register
 from services.runtime.process import run_backend
 from services.runtime.server import RunningServer, serve
 
@@ -31,23 +33,11 @@ class ExpenseBackend:
 
     settings: ExpenseSettings
     engine: Engine
-    unit_of_work: Callable[[], ExpenseUnitOfWork]
-    reads: ExpenseReads
+    kernel: ExpenseKernel
     authenticators: tuple[Authenticator, ...]
 
     def register(self, server: grpc.Server) -> Iterable[str]:
-        # The generated *_grpc module has no type stubs, hence the ignores.
-        expense_pb2_grpc.add_ExpenseServiceServicer_to_server(  # type: ignore[no-untyped-call]
-            ExpenseServicer(self.unit_of_work, self.reads), server
-        )
-        expense_pb2_grpc.add_ApiKeyAdminServiceServicer_to_server(  # type: ignore[no-untyped-call]
-            ApiKeyAdminServicer(self.unit_of_work), server
-        )
-        services = expense_pb2.DESCRIPTOR.services_by_name
-        return (
-            services["ExpenseService"].full_name,
-            services["ApiKeyAdminService"].full_name,
-        )
+        return register(server, CAPABILITIES, self.kernel)
 
     def serve(self) -> RunningServer:
         return serve(
@@ -69,8 +59,7 @@ def build(settings: ExpenseSettings) -> ExpenseBackend:
     return ExpenseBackend(
         settings=settings,
         engine=engine,
-        unit_of_work=unit_of_work,
-        reads=ExpenseReads(engine),
+        kernel=ExpenseKernel(unit_of_work=unit_of_work, reads=ExpenseReads(engine)),
         authenticators=(ApiKeyAuthenticator(unit_of_work, ApiKeyLookup(engine)),),
     )
 

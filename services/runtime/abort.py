@@ -12,7 +12,7 @@ from typing import NoReturn
 import grpc
 from opentelemetry import trace
 
-from services.runtime import errors
+from services.runtime import errors, status
 
 _log = logging.getLogger("finplat.runtime.errors")
 
@@ -34,8 +34,8 @@ def abort_with_error(
     context: grpc.ServicerContext, error: errors.DomainError, *, backend: str
 ) -> NoReturn:
     """End the RPC with the rich status of a domain error (raises, like `context.abort`)."""
-    _mark_span(error.code, error.message)
-    context.abort_with_status(errors.to_status(error, domain=backend))
+    _mark_span(status.grpc_code(error.code), error.message)
+    context.abort_with_status(status.to_status(error, domain=backend))
     raise AssertionError("abort_with_status returned")  # pragma: no cover
 
 
@@ -43,7 +43,7 @@ def abort_internal(context: grpc.ServicerContext, method: str, exc: BaseExceptio
     """End the RPC as INTERNAL: the traceback goes to the log, never to the caller."""
     _log.error("unhandled exception in %s", method, exc_info=exc)
     _mark_span(grpc.StatusCode.INTERNAL, type(exc).__name__)
-    context.abort_with_status(errors.internal_status())
+    context.abort_with_status(status.internal_status())
     raise AssertionError("abort_with_status returned")  # pragma: no cover
 
 

@@ -9,7 +9,8 @@ from sqlalchemy import inspect
 
 from db import migrate
 from db.engine import make_engine
-from services.expense.tables import metadata as expense_metadata
+from services.expense.capabilities import CAPABILITIES as EXPENSE_CAPABILITIES
+from services.runtime.capability import declared_metadata
 
 
 def test_every_backend_scripts_are_located_from_the_package() -> None:
@@ -35,11 +36,13 @@ def test_expense_upgrade_creates_the_schema(database_url: str) -> None:
         indexes = {ix["name"] for ix in inspector.get_indexes("expenses")}
         assert "ix_expenses_api_key_id_date_created_at" in indexes
         # The scripts and the ORM models describe the same schema.
+        declared = declared_metadata(EXPENSE_CAPABILITIES)
+        assert declared is not None
         with engine.connect() as conn:
             context = MigrationContext.configure(
                 conn, opts={"compare_type": True, "version_table": "alembic_version_expense"}
             )
-            diff = compare_metadata(context, expense_metadata)
+            diff = compare_metadata(context, declared)
         assert diff == []
     finally:
         engine.dispose()

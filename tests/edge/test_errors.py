@@ -9,7 +9,8 @@ from finplat.api.v1 import annotations_pb2 as a
 
 from edge import errors
 from edge.codec import FieldError
-from services.runtime.errors import FieldViolation, ParsedStatus
+from services.runtime.errors import FieldViolation
+from services.runtime.status import ParsedStatus
 
 C = grpc.StatusCode
 

@@ -15,7 +15,8 @@ from google.type import date_pb2
 
 from edge.app import create_app
 from edge.settings import EdgeSettings
-from services.runtime.errors import InvalidArgument, NotFound, RateLimited, to_status
+from services.runtime.errors import InvalidArgument, NotFound, RateLimited
+from services.runtime.status import to_status
 
 ID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
 RATE = (

@@ -8,9 +8,10 @@ from finplat.expense.v1 import expense_pb2, expense_pb2_grpc
 from google.rpc import error_details_pb2, status_pb2
 
 from services.runtime.auth import Authenticator, Gatekeeper
-from services.runtime.errors import ParsedStatus, PermissionDenied, Unauthenticated, parse_status
+from services.runtime.errors import PermissionDenied, Unauthenticated
 from services.runtime.policy import MethodPolicy
 from services.runtime.principal import Principal
+from services.runtime.status import ParsedStatus, parse_status
 from tests.runtime.harness import KeyAuthenticator, Servers, bearer, channel
 
 

@@ -8,7 +8,8 @@ import grpc
 import pytest
 from finplat.expense.v1 import expense_pb2, expense_pb2_grpc
 
-from services.runtime.errors import FieldViolation, parse_status
+from services.runtime.errors import FieldViolation
+from services.runtime.status import parse_status
 from tests.runtime.harness import Servers, bearer, channel
 
 

@@ -15,9 +15,10 @@ import pytest
 import redis
 from finplat.expense.v1 import expense_pb2, expense_pb2_grpc
 
-from services.runtime.errors import RateLimited, parse_status
+from services.runtime.errors import RateLimited
 from services.runtime.policy import MethodPolicy, QuotaRule
 from services.runtime.quota import QuotaDecision, QuotaEnforcer
+from services.runtime.status import parse_status
 from tests.runtime.harness import Servers, TestSettings, bearer, channel
 from tests.support.redis import RedisServer, free_port
 

@@ -11,11 +11,11 @@ import sys
 import uuid
 from collections.abc import Callable
 
-from services.expense import usecases
-from services.expense.apikeys import ApiKey
-from services.expense.repository import repositories
+from services.expense.api_keys import usecases
+from services.expense.api_keys.domain import ApiKey
+from services.expense.kernel import ExpenseUnitOfWork
+from services.expense.repositories import repositories
 from services.expense.settings import ExpenseSettings
-from services.expense.usecases import ExpenseUnitOfWork
 from tools.cli.database import add_url_option, runner, when
 
 Handler = Callable[[argparse.Namespace, Callable[[], ExpenseUnitOfWork]], int]

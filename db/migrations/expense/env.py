@@ -1,7 +1,9 @@
-"""Alembic environment of the expense backend."""
+"""Alembic environment of the expense backend: its tables are the ones its capabilities
+declare."""
 
 from db.migrations.environment import run
-from services.expense.tables import metadata
+from services.expense.capabilities import CAPABILITIES
+from services.runtime.capability import declared_metadata
 
 # The metadata only serves `alembic revision --autogenerate`; upgrades run the scripts.
-run(metadata)
+run(declared_metadata(CAPABILITIES))

@@ -11,7 +11,8 @@ import grpc
 from finplat.expense.v1 import expense_pb2, expense_pb2_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from services.runtime.errors import NotFound, to_status
+from services.runtime.errors import NotFound
+from services.runtime.status import to_status
 from tools.stack import free_port
 
 

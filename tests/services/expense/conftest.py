@@ -10,9 +10,10 @@ from sqlalchemy import Engine
 from db import migrate
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
-from services.expense import usecases
-from services.expense.repository import ExpenseReads, repositories
-from services.expense.usecases import ExpenseUnitOfWork
+from services.expense.api_keys import usecases
+from services.expense.expenses.repository import ExpenseReads
+from services.expense.kernel import ExpenseUnitOfWork
+from services.expense.repositories import repositories
 
 UowFactory = Callable[[], ExpenseUnitOfWork]
 

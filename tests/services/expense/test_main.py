@@ -12,7 +12,8 @@ from finplat.expense.v1 import expense_pb2 as pb
 from finplat.expense.v1 import expense_pb2_grpc
 from google.type import date_pb2
 
-from services.expense import main, usecases
+from services.expense import main
+from services.expense.api_keys import usecases
 from services.expense.main import ExpenseBackend
 from services.expense.settings import ExpenseSettings
 from services.runtime.server import RunningServer
@@ -70,8 +71,8 @@ def test_served_over_grpc_with_api_keys(backend: ExpenseBackend, running: Runnin
         "finplat.expense.v1.ExpenseService",
         "finplat.expense.v1.ApiKeyAdminService",
     }
-    alice = usecases.create_api_key(backend.unit_of_work(), "alice").secret
-    admin = usecases.create_api_key(backend.unit_of_work(), "root", ["admin"]).secret
+    alice = usecases.create_api_key(backend.kernel.unit_of_work(), "alice").secret
+    admin = usecases.create_api_key(backend.kernel.unit_of_work(), "root", ["admin"]).secret
     with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
         expenses = expense_pb2_grpc.ExpenseServiceStub(channel)  # type: ignore[no-untyped-call]
         keys = expense_pb2_grpc.ApiKeyAdminServiceStub(channel)  # type: ignore[no-untyped-call]

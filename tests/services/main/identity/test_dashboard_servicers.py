@@ -24,10 +24,11 @@ from services.main.identity.device_servicer import TrustedDeviceServicer
 from services.main.identity.device_store import device_repositories
 from services.main.identity.security_servicer import SecurityDashboardServicer
 from services.main.identity.security_store import security_repositories
-from services.runtime.errors import ParsedStatus, Unauthenticated, parse_status
+from services.runtime.errors import Unauthenticated
 from services.runtime.principal import Principal
 from services.runtime.server import RunningServer, serve
 from services.runtime.settings import RuntimeSettings
+from services.runtime.status import ParsedStatus, parse_status
 from tests.services.main.identity.test_security_usecases import (
     CHANGCHUN_IP,
     NOW,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from db import migrate as db_migrate
-from services.expense import usecases
+from services.expense.api_keys import usecases
 from tests.services.expense.conftest import UowFactory
 from tools.cli import apikey, migrate
 

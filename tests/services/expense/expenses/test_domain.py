@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from services.expense.domain import (
+from services.expense.expenses.domain import (
     CATEGORIES,
     CATEGORY_SLUGS,
     ExpenseDraft,

@@ -9,10 +9,10 @@ from decimal import Decimal
 
 import pytest
 
-from services.expense import usecases
-from services.expense.domain import ExpenseDraft, ListFilters
-from services.expense.repository import ExpenseReads
-from services.runtime.errors import InvalidArgument, NotFound, Unauthenticated
+from services.expense.expenses import usecases
+from services.expense.expenses.domain import ExpenseDraft, ListFilters
+from services.expense.expenses.repository import ExpenseReads
+from services.runtime.errors import InvalidArgument, NotFound
 from tests.services.expense.conftest import UowFactory
 
 
@@ -166,54 +166,3 @@ def test_list_rejects_bad_filters(
 def test_categories() -> None:
     assert [c.slug for c in usecases.list_categories()][:2] == ["food", "transport"]
     assert len(usecases.list_categories()) == 10
-
-
-def test_api_key_lifecycle(uow: UowFactory) -> None:
-    clock = Clock()
-    issued = usecases.create_api_key(uow(), "ci", ["admin"], clock)
-    assert issued.secret.startswith("fpk_")
-    assert issued.key.prefix == issued.secret[:12]
-    assert issued.key.roles == ("admin",) and issued.key.revoked_at is None
-
-    principal = usecases.authenticate_api_key(uow(), issued.secret, clock)
-    assert principal.subject == str(issued.key.id)
-    assert principal.kind == "api_key" and principal.roles == frozenset({"admin"})
-
-    with pytest.raises(Unauthenticated):
-        usecases.authenticate_api_key(uow(), issued.secret + "x", clock)
-    with pytest.raises(Unauthenticated):
-        usecases.authenticate_api_key(uow(), "fpk_unknown", clock)
-
-    other = usecases.create_api_key(uow(), "other", (), clock)
-    assert [k.id for k in usecases.list_api_keys(uow())] == [other.key.id, issued.key.id]
-
-    revoked = usecases.revoke_api_key(uow(), issued.key.id, clock)
-    assert revoked.revoked_at is not None
-    # Revoked keys stop at once: no cached positive answer survives the revocation.
-    with pytest.raises(Unauthenticated):
-        usecases.authenticate_api_key(uow(), issued.secret, clock)
-    assert [k.id for k in usecases.list_api_keys(uow())] == [other.key.id]
-    assert len(usecases.list_api_keys(uow(), include_revoked=True)) == 2
-
-    again = usecases.revoke_api_key(uow(), issued.key.id, clock)
-    assert again.revoked_at == revoked.revoked_at  # revoking twice is harmless
-    with pytest.raises(NotFound):
-        usecases.revoke_api_key(uow(), uuid.uuid4(), clock)
-
-
-def test_last_used_is_recorded_at_most_once_a_minute(uow: UowFactory) -> None:
-    clock = Clock()
-    issued = usecases.create_api_key(uow(), "ci", (), clock)
-    assert usecases.list_api_keys(uow())[0].last_used_at is None
-
-    usecases.authenticate_api_key(uow(), issued.secret, clock)
-    first = usecases.list_api_keys(uow())[0].last_used_at
-    assert first == clock.now
-
-    clock.now += timedelta(seconds=30)
-    usecases.authenticate_api_key(uow(), issued.secret, clock)
-    assert usecases.list_api_keys(uow())[0].last_used_at == first
-
-    clock.now += timedelta(seconds=31)
-    usecases.authenticate_api_key(uow(), issued.secret, clock)
-    assert usecases.list_api_keys(uow())[0].last_used_at == clock.now

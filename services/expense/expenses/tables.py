@@ -1,4 +1,4 @@
-"""The expense backend's tables (SQLAlchemy 2 typed ORM). Only this backend reads them."""
+"""The expenses table: each row belongs to the API key that created it."""
 
 from __future__ import annotations
 
@@ -7,33 +7,16 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from sqlalchemy import CheckConstraint, Date, ForeignKey, Index, String
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
-from db.types import GUID, Money, StringList, UTCDateTime, make_metadata
-
-metadata = make_metadata()
-
-
-class Base(DeclarativeBase):
-    metadata = metadata
+from db.scoping import OwnedBy
+from db.types import GUID, Money, UTCDateTime
+from services.expense.base import Base
 
 
-class ApiKeyRow(Base):
-    __tablename__ = "api_keys"
-
-    id: Mapped[uuid.UUID] = mapped_column(GUID, primary_key=True)
-    name: Mapped[str] = mapped_column(String(100))
-    prefix: Mapped[str] = mapped_column(String(16))
-    # SHA-256 hex of the secret; unique, and the only way a key is looked up.
-    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    roles: Mapped[list[str]] = mapped_column(StringList)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-
-
-class ExpenseRow(Base):
+class ExpenseRow(Base, OwnedBy):
     __tablename__ = "expenses"
+    __owner__ = "api_key_id"
     __table_args__ = (
         CheckConstraint("amount > 0", name="amount_positive"),
         # Serves the list: one key's expenses, newest day first, with date-range filters.

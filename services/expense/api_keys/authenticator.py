@@ -1,15 +1,20 @@
-"""The API-key `Authenticator` the runtime's auth interceptor uses for this backend."""
+"""The API-key `Authenticator` the runtime's auth interceptor uses for this backend: the
+capability's other entry point besides its servicer."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from services.expense import apikeys, usecases
-from services.expense.apikeys import ApiKey
-from services.expense.usecases import Clock, ExpenseUnitOfWork
+from services.expense.api_keys import domain, usecases
+from services.expense.api_keys.domain import ApiKey
+from services.runtime.clock import Clock, utcnow
 from services.runtime.principal import Principal
+
+if TYPE_CHECKING:
+    from services.expense.api_keys.usecases import Uow
 
 
 class ApiKeyAuthenticator:
@@ -21,19 +26,19 @@ class ApiKeyAuthenticator:
 
     def __init__(
         self,
-        unit_of_work: Callable[[], ExpenseUnitOfWork],
+        unit_of_work: Callable[[], Uow],
         lookup: Callable[[str], ApiKey | None],
-        clock: Clock = usecases.utcnow,
+        clock: Clock = utcnow,
     ) -> None:
         self._unit_of_work = unit_of_work
         self._lookup = lookup
         self._clock = clock
 
     def accepts(self, credential: str) -> bool:
-        return apikeys.looks_like_key(credential)
+        return domain.looks_like_key(credential)
 
     def authenticate(self, credential: str) -> Principal:
-        key = self._lookup(apikeys.hash_secret(credential))
+        key = self._lookup(domain.hash_secret(credential))
         return usecases.admit_api_key(key, self._touch, self._clock)
 
     def _touch(self, key_id: uuid.UUID, now: datetime) -> None:

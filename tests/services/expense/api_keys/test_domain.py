@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from services.expense import apikeys
+from services.expense.api_keys import domain as apikeys
 from services.runtime.errors import FieldViolation, InvalidArgument
 
 

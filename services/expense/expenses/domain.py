@@ -14,7 +14,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Generic, TypeVar
 
-from services.runtime.errors import FieldViolation, InvalidArgument
+from services.runtime.errors import FieldViolation, InvalidArgument, raise_if_any
 
 T = TypeVar("T")
 
@@ -227,10 +227,3 @@ def _check_description(raw: str, bad: Report) -> str | None:
         bad("must not contain NUL characters")
         return None
     return text
-
-
-def raise_if_any(violations: Sequence[FieldViolation]) -> None:
-    """One InvalidArgument carrying every violation found, if there is any."""
-    if violations:
-        summary = "; ".join(f"{v.field}: {v.description}" for v in violations)
-        raise InvalidArgument(f"invalid request: {summary}", violations=violations)

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from services.expense.domain import raise_if_any
-from services.runtime.errors import FieldViolation
+from services.runtime.errors import FieldViolation, raise_if_any
 
 KEY_PREFIX = "fpk_"
 # "fpk_" + 8 secret characters: enough to tell keys apart in logs and listings, far too
