@@ -1,45 +1,102 @@
 # The two commands (see README):
-#   make up     install into .venv, migrate, run every backend + the edge on :8080 (SQLite)
-#   make test   install everything (system packages included) and run the whole check suite
+#   make up     install the runtime lock into .venv, migrate, run every backend + the edge (SQLite)
+#   make test   install everything (system packages, the dev lock) and run the whole check suite
+# Dependencies: ranges in pyproject.toml, exact versions with hashes in the lock files
+# (requirements.txt: runtime + ops; requirements-dev.txt: + dev). `make lock` refreshes
+# them; docs/setup.md explains why they are uv-compiled requirements files.
+SHELL  := bash
 PYTHON ?= python3
-VENV   := .venv
+VENV   ?= .venv
 BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip
 
-.PHONY: up install install-dev system-deps test lint typecheck codegen codegen-check bench clean
+LOCK     := requirements.txt
+DEV_LOCK := requirements-dev.txt
+# The machines' interpreter and platform (CPython 3.11, x86-64 Linux): resolved for them,
+# not for whoever runs `make lock`.
+LOCK_PYTHON   := 3.11
+LOCK_PLATFORM := x86_64-unknown-linux-gnu
+UV_COMPILE = $(BIN)/uv pip compile pyproject.toml - --quiet --generate-hashes \
+	--python-version $(LOCK_PYTHON) --python-platform $(LOCK_PLATFORM) \
+	--custom-compile-command "make lock"
+# [build-system].requires go into the locks too (read from stdin above): the project is
+# installed without build isolation, so building it fetches nothing unpinned.
+BUILD_REQUIRES = $(BIN)/python -c 'import tomllib; \
+	print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")'
+# $(call compile_dev,OUT[,FLAGS]) / $(call compile_runtime,OUT): the runtime lock is
+# constrained by the dev lock, so both pin the same version of every shared package.
+compile_dev     = $(BUILD_REQUIRES) | $(UV_COMPILE) --extra ops --extra dev $(2) -o $(1)
+compile_runtime = $(BUILD_REQUIRES) | $(UV_COMPILE) --extra ops -c $(DEV_LOCK) -o $(1)
+# $(call pins,LOCKFILE): its `name==version` lines.
+pins = grep -E '^[^ \#]' $(1) | sed 's/ *\\$$//'
+
+.PHONY: up install install-dev system-deps test lint typecheck codegen codegen-check bench \
+	lock lock-upgrade lock-check clean
 
 up: install
 	$(BIN)/finplat up
 
-install: $(VENV)/.installed
-$(VENV)/.installed: pyproject.toml
+# $(call install_lock,LOCKFILE): the venv, the locked packages (hashes checked), then the
+# project itself, editable and without dependencies (they all come from the lock).
+define install_lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e .
+	@$(BIN)/python -c 'import platform as p; p.python_version().startswith("$(LOCK_PYTHON).") \
+		or print("warning: the lock files are resolved for Python $(LOCK_PYTHON), not", \
+		p.python_version())'
+	$(PIP) install -q --require-hashes -r $(1)
+	$(PIP) install -q --no-deps --no-build-isolation -e .
+endef
+
+install: $(VENV)/.installed
+$(VENV)/.installed: $(LOCK) pyproject.toml
+	$(call install_lock,$(LOCK))
 	touch $@
 
 install-dev: $(VENV)/.installed-dev
-$(VENV)/.installed-dev: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+$(VENV)/.installed-dev: $(DEV_LOCK) pyproject.toml
+	$(call install_lock,$(DEV_LOCK))
 	touch $@ $(VENV)/.installed
 
 system-deps:
 	bash tools/setup_system.sh
 
-test: system-deps install-dev
+test: system-deps install-dev lock-check
 	buf lint
 	buf format -d --exit-code
 	$(BIN)/python -m tools.codegen --check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/pytest -q
+
+# Re-resolve after editing pyproject.toml's dependencies: pins that still satisfy the
+# ranges are kept; `make lock-upgrade` moves everything to the newest allowed versions.
+lock: install-dev
+	$(call compile_dev,$(DEV_LOCK))
+	$(call compile_runtime,$(LOCK))
+
+lock-upgrade: install-dev
+	$(call compile_dev,$(DEV_LOCK),--upgrade)
+	$(call compile_runtime,$(LOCK))
+
+# Fails when pyproject.toml and the lock files disagree (someone forgot `make lock`).
+# Only the pins are compared: a wheel uploaded later for a pinned version adds a hash
+# without making the lock wrong.
+lock-check: install-dev
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	cp $(LOCK) $(DEV_LOCK) "$$tmp"/ \
+	&& $(call compile_dev,"$$tmp"/$(DEV_LOCK)) \
+	&& $(call compile_runtime,"$$tmp"/$(LOCK)) \
+	&& diff <($(call pins,$(DEV_LOCK))) <($(call pins,"$$tmp"/$(DEV_LOCK))) \
+	&& diff <($(call pins,$(LOCK))) <($(call pins,"$$tmp"/$(LOCK))) \
+	|| { echo "the lock files do not match pyproject.toml: run make lock" >&2; exit 1; }
 
 lint: install-dev
 	buf lint
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 typecheck: install-dev
 	$(BIN)/mypy

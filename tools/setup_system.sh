@@ -1,20 +1,55 @@
 #!/usr/bin/env bash
-# System packages the test suite needs, installed only when missing (idempotent):
-# redis-server (shared limiter tests), clamav-daemon (the gateway's malware-scan tests start
-# clamd with the project's own signature file; no virus database is downloaded), buf (proto
-# lint, from npm), PostgreSQL 15 binaries.
+# System packages `make test` needs, installed only when missing (idempotent), from Debian's
+# apt and npm (docs/setup.md):
+#   postgresql-15   the one PostgreSQL major version of the README, production and the tests
+#                   (tests/support/postgres.py runs only version 15's initdb/pg_ctl)
+#   redis-server    the shared limiter / cache tests
+#   clamav-daemon   the malware-scan tests start clamd with the project's own signature
+#                   file (no virus database is downloaded)
+#   nodejs, npm     for buf
+#   buf             proto lint and format, pinned: its output is part of the checks
 set -euo pipefail
 
+POSTGRES_MAJOR=15
+BUF_VERSION=1.75.0
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+
 need_apt=()
+pg_bin="${FINPLAT_TEST_POSTGRES_BIN:-/usr/lib/postgresql/$POSTGRES_MAJOR/bin}"
+[ -x "$pg_bin/initdb" ] || need_apt+=("postgresql-$POSTGRES_MAJOR")
 command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
 [ -x /usr/sbin/clamd ] || command -v clamd >/dev/null 2>&1 || need_apt+=(clamav-daemon)
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then need_apt+=(postgresql); fi
+command -v npm >/dev/null 2>&1 || need_apt+=(nodejs npm)
+
 if [ ${#need_apt[@]} -gt 0 ]; then
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  # Say which major versions this distribution has rather than let apt fail obscurely.
+  if [[ " ${need_apt[*]} " == *" postgresql-$POSTGRES_MAJOR "* ]] \
+    && ! apt-cache policy "postgresql-$POSTGRES_MAJOR" | grep -q 'Candidate: [0-9]'; then
+    echo "setup_system: this distribution's apt has no postgresql-$POSTGRES_MAJOR" >&2
+    echo "  it has: $(apt-cache search --names-only '^postgresql-[0-9]+$' | cut -d' ' -f1 | xargs)" >&2
+    echo "  install PostgreSQL $POSTGRES_MAJOR another way and set FINPLAT_TEST_POSTGRES_BIN to its bin directory" >&2
+    exit 1
+  fi
+  echo "setup_system: installing ${need_apt[*]}"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+    "${need_apt[@]}" >/dev/null
 fi
-if ! command -v buf >/dev/null 2>&1; then
-  npm install -g --silent @bufbuild/buf >/dev/null
+
+if [ "$(buf --version 2>/dev/null || true)" != "$BUF_VERSION" ]; then
+  echo "setup_system: installing buf $BUF_VERSION (npm)"
+  $SUDO npm install -g --silent "@bufbuild/buf@$BUF_VERSION" >/dev/null
+  hash -r
+  if [ "$(buf --version)" != "$BUF_VERSION" ]; then
+    echo "setup_system: $(command -v buf) is buf $(buf --version), not $BUF_VERSION: it shadows npm's" >&2
+    exit 1
+  fi
 fi
-echo "system packages: redis-server $(redis-server --version | awk '{print $3}'), clamd $(/usr/sbin/clamd --version | awk '{print $2}' | cut -d/ -f1), buf $(buf --version)"
+
+clamd_bin="$(command -v clamd || echo /usr/sbin/clamd)"
+echo "system packages: postgresql $("$pg_bin/initdb" --version | awk '{print $3}')," \
+  "redis-server $(redis-server --version | awk '{print $3}' | cut -d= -f2)," \
+  "clamd $("$clamd_bin" --version | awk '{print $2}' | cut -d/ -f1)," \
+  "node $(node --version), buf $(buf --version)"

@@ -8,6 +8,7 @@ for backends, GET /ready for the edge), never from sleeps.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -24,18 +25,20 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Backends in start order, with their default gRPC and metrics ports. Only those whose
-# package exists are started: later issues add main, analytics and projectfinance.
-BACKEND_PORTS: dict[str, tuple[int, int]] = {
-    "main": (50051, 9451),
-    "analytics": (50052, 9452),
-    "projectfinance": (50053, 9453),
-    "expense": (50054, 9454),
-}
+# Backends in start order. Only those whose package exists are started (analytics and
+# projectfinance come later). Their ports are their own settings' (`finplat up`) or free
+# ones (tests, benchmarks): no port is written down here.
+BACKENDS = ("main", "analytics", "projectfinance", "expense")
 
 
 def existing_backends() -> list[str]:
-    return [name for name in BACKEND_PORTS if (ROOT / "services" / name / "__main__.py").exists()]
+    return [name for name in BACKENDS if (ROOT / "services" / name / "__main__.py").exists()]
+
+
+@dataclass(frozen=True)
+class BackendPorts:
+    grpc: int
+    metrics: int
 
 
 def free_port() -> int:
@@ -170,38 +173,38 @@ def start_stack(
     backends: Sequence[str] | None = None,
     database_urls: Mapping[str, str] | None = None,
     env: Mapping[str, str] | None = None,
+    ports: Mapping[str, BackendPorts] | None = None,
     edge_port: int | None = None,
-    fixed_ports: bool = False,
+    grpc_host: str = "127.0.0.1",
+    edge_host: str = "127.0.0.1",
     log_dir: Path | None = None,
 ) -> Stack:
     """Start backends and the edge; return once all are ready.
 
-    fixed_ports uses the documented default ports (for `finplat up`); otherwise every
-    process gets a free port so several stacks can run side by side (tests, benchmarks).
+    `ports` and `edge_port` are what `finplat up` read from the settings; a backend
+    without ports, or the edge without a port, gets free ones, so several stacks can run
+    side by side (tests, benchmarks). The hosts are where the processes are reached.
     """
     names = list(backends) if backends is not None else existing_backends()
+    chosen = {
+        name: (ports or {}).get(name) or BackendPorts(grpc=free_port(), metrics=free_port())
+        for name in names
+    }
+    addresses = {name: f"{grpc_host}:{chosen[name].grpc}" for name in names}
     extra = dict(env or {})
+    if "main" in addresses:
+        # Backends that call main (service tokens) call this stack's main, not the default.
+        extra.setdefault("FINPLAT_MAIN_GRPC_TARGET", addresses["main"])
     processes: list[Process] = []
-    addresses: dict[str, str] = {}
     try:
         for name in names:
-            default_grpc, default_metrics = BACKEND_PORTS[name]
-            grpc_port = default_grpc if fixed_ports else free_port()
-            metrics_port = default_metrics if fixed_ports else free_port()
             url = (database_urls or {}).get(name)
-            proc = spawn(
-                name,
-                f"services.{name}",
-                {**extra, **backend_env(name, grpc_port, metrics_port, url)},
-                log_dir=log_dir,
-            )
-            processes.append(proc)
-            addresses[name] = f"127.0.0.1:{grpc_port}"
-        for name in names:
-            proc = next(p for p in processes if p.name == name)
-            wait_grpc_serving(addresses[name], proc)
-        port = edge_port or (8080 if fixed_ports else free_port())
-        edge_backends = "{" + ",".join(f'"{n}":["{a}"]' for n, a in addresses.items()) + "}"
+            backend = backend_env(name, chosen[name].grpc, chosen[name].metrics, url)
+            processes.append(spawn(name, f"services.{name}", {**extra, **backend}, log_dir=log_dir))
+        for proc in processes:
+            wait_grpc_serving(addresses[proc.name], proc)
+        port = edge_port or free_port()
+        edge_backends = json.dumps({name: [address] for name, address in addresses.items()})
         edge = spawn(
             "edge",
             "edge",
@@ -209,7 +212,7 @@ def start_stack(
             log_dir=log_dir,
         )
         processes.append(edge)
-        edge_url = f"http://127.0.0.1:{port}"
+        edge_url = f"http://{edge_host}:{port}"
         wait_http_ok(f"{edge_url}/ready", edge)
     except BaseException:
         stop_all(processes)

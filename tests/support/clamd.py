@@ -13,7 +13,6 @@ the file).
 from __future__ import annotations
 
 import hashlib
-import shutil
 import socket
 import subprocess
 import tempfile
@@ -24,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from tests.support.processes import terminate
-from tests.support.redis import free_port
+from tests.support.system import SBIN_DIRS, require_program
+from tools.stack import free_port
 
 SIGNATURE_NAME = "Finplat.Test.EICAR"
 _EICAR_PIECES = (
@@ -123,9 +123,7 @@ class ClamdServer:
 
 @pytest.fixture(scope="session")
 def clamd_server() -> Iterator[ClamdServer]:
-    binary = shutil.which("clamd") or "/usr/sbin/clamd"
-    if not Path(binary).exists():
-        pytest.skip("clamd is not installed (tools/setup_system.sh installs clamav-daemon)")
+    binary = require_program("clamd", override="FINPLAT_TEST_CLAMD", directories=SBIN_DIRS)
     with tempfile.TemporaryDirectory(prefix="finplat-clamd-") as workdir:
         server = ClamdServer(binary, Path(workdir))
         server.start()

@@ -5,6 +5,12 @@ directory; `postgres_url` (function) gives each test its own empty database, dro
 afterwards. Set FINPLAT_TEST_POSTGRES_URL (a server URL with a superuser) to use an
 existing server instead.
 
+One major version everywhere (the README's, production's, tools/setup_system.sh's): the
+server programs are those of PostgreSQL 15 only — FINPLAT_TEST_POSTGRES_BIN when set,
+else the version's standard install directory, else PATH — each accepted only when its
+`initdb --version` says 15, never whichever initdb comes first. An external server of
+another major version is refused too.
+
 PostgreSQL refuses to run as root; when the tests run as root (containers, CI), the
 server runs as the `postgres` system user through `runuser`.
 """
@@ -14,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pwd
+import re
 import shutil
 import socket
 import subprocess
@@ -29,7 +36,17 @@ import pytest
 from psycopg import sql
 from sqlalchemy.engine import make_url
 
-_BIN_DIRS = ("/usr/lib/postgresql/15/bin", "/usr/local/bin", "/usr/bin")
+from tests.support.system import is_executable, unavailable
+
+POSTGRES_MAJOR = 15
+# Where packages put one major version's server programs: Debian/Ubuntu, PGDG on RHEL,
+# Homebrew (Apple silicon, Intel).
+VERSION_BIN_DIRS = (
+    f"/usr/lib/postgresql/{POSTGRES_MAJOR}/bin",
+    f"/usr/pgsql-{POSTGRES_MAJOR}/bin",
+    f"/opt/homebrew/opt/postgresql@{POSTGRES_MAJOR}/bin",
+    f"/usr/local/opt/postgresql@{POSTGRES_MAJOR}/bin",
+)
 _START_TIMEOUT = 30.0
 
 
@@ -59,15 +76,55 @@ class PostgresServer:
             )
 
 
-def _binary(name: str) -> str:
-    for directory in _BIN_DIRS:
-        candidate = Path(directory) / name
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            return str(candidate)
-    found = shutil.which(name)
+def major_version(initdb: Path) -> int | None:
+    """The PostgreSQL major version of this initdb ("initdb (PostgreSQL) 15.18 …")."""
+    if not is_executable(initdb):
+        return None
+    try:
+        out = subprocess.run(
+            [str(initdb), "--version"], capture_output=True, text=True, timeout=10
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    match = re.search(r"\(PostgreSQL\) (\d+)", out)
+    return int(match.group(1)) if match else None
+
+
+def bin_dir_candidates() -> list[Path]:
+    override = os.environ.get("FINPLAT_TEST_POSTGRES_BIN")
+    if override:
+        return [Path(override)]
+    on_path = os.environ.get("PATH", os.defpath).split(os.pathsep)
+    return [Path(directory) for directory in (*VERSION_BIN_DIRS, *on_path) if directory]
+
+
+def find_bin_dir(candidates: Sequence[Path]) -> Path | None:
+    """The first directory whose initdb is PostgreSQL 15 (symlinks resolved, so a PATH
+    entry linking to the Debian directory yields that directory and its pg_ctl)."""
+    for directory in candidates:
+        initdb = directory / "initdb"
+        if major_version(initdb) == POSTGRES_MAJOR:
+            return initdb.resolve().parent
+    return None
+
+
+def require_bin_dir() -> Path:
+    found = find_bin_dir(bin_dir_candidates())
     if found is None:
-        pytest.skip(f"PostgreSQL binary {name!r} not found (tools/setup_system.sh installs it)")
+        unavailable(
+            f"PostgreSQL {POSTGRES_MAJOR} server programs (initdb, pg_ctl) not found in "
+            f"{', '.join(VERSION_BIN_DIRS)} or on PATH (tools/setup_system.sh installs "
+            f"postgresql-{POSTGRES_MAJOR}; FINPLAT_TEST_POSTGRES_BIN=DIR points the tests at "
+            "another installation)"
+        )
     return found
+
+
+def server_major_version(server: PostgresServer) -> int:
+    with psycopg.connect(server.admin_conninfo(), autocommit=True) as conn:
+        row = conn.execute("SHOW server_version_num").fetchone()
+    assert row is not None
+    return int(row[0]) // 10000
 
 
 def _free_port() -> int:
@@ -79,7 +136,8 @@ def _free_port() -> int:
 class _LocalServer:
     """One temporary cluster: initdb, start, stop, clean up."""
 
-    def __init__(self) -> None:
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin_dir = bin_dir
         self.as_root = os.geteuid() == 0
         self.root = Path(tempfile.mkdtemp(prefix="finplat-pg-"))
         self.data = self.root / "data"
@@ -95,6 +153,9 @@ class _LocalServer:
         else:
             self.sockets.mkdir()
 
+    def _binary(self, name: str) -> str:
+        return str(self.bin_dir / name)
+
     def _run(self, argv: Sequence[str], *, check: bool = True) -> subprocess.CompletedProcess[str]:
         command = ["runuser", "-u", "postgres", "--", *argv] if self.as_root else list(argv)
         result = subprocess.run(command, capture_output=True, text=True, timeout=120)
@@ -107,7 +168,7 @@ class _LocalServer:
     def init(self) -> None:
         self._run(
             [
-                _binary("initdb"),
+                self._binary("initdb"),
                 "-D",
                 str(self.data),
                 "-U",
@@ -132,7 +193,7 @@ class _LocalServer:
             )
             result = self._run(
                 [
-                    _binary("pg_ctl"),
+                    self._binary("pg_ctl"),
                     "-D",
                     str(self.data),
                     "-l",
@@ -154,7 +215,7 @@ class _LocalServer:
 
     def _wait_ready(self) -> bool:
         deadline = time.monotonic() + _START_TIMEOUT
-        isready = _binary("pg_isready")
+        isready = self._binary("pg_isready")
         while time.monotonic() < deadline:
             ready = subprocess.run(
                 [isready, "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-q"],
@@ -174,7 +235,7 @@ class _LocalServer:
     def stop(self) -> None:
         if self.data.exists():
             self._run(
-                [_binary("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"],
+                [self._binary("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"],
                 check=False,
             )
 
@@ -187,11 +248,19 @@ def postgres_server() -> Iterator[PostgresServer]:
     external = os.environ.get("FINPLAT_TEST_POSTGRES_URL")
     if external:
         url = make_url(external)
-        yield PostgresServer(
+        existing = PostgresServer(
             host=url.host or "127.0.0.1", port=url.port or 5432, user=url.username or "postgres"
         )
+        major = server_major_version(existing)
+        if major != POSTGRES_MAJOR:
+            pytest.fail(
+                f"FINPLAT_TEST_POSTGRES_URL is PostgreSQL {major}; the tests need "
+                f"{POSTGRES_MAJOR}, the version production runs",
+                pytrace=False,
+            )
+        yield existing
         return
-    server = _LocalServer()
+    server = _LocalServer(require_bin_dir())
     try:
         server.init()
         server.start()

@@ -6,22 +6,22 @@ tests of what happens when Redis goes away and comes back. `redis_url` is its UR
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.support.system import SBIN_DIRS, require_program
 from tools.redis_server import RedisServer
 from tools.stack import free_port
 
 
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[RedisServer]:
-    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-    if not Path(binary).exists():
-        pytest.skip("redis-server is not installed (apt-get install -y redis-server)")
+    binary = require_program(
+        "redis-server", override="FINPLAT_TEST_REDIS_SERVER", directories=SBIN_DIRS
+    )
     with tempfile.TemporaryDirectory(prefix="finplat-redis-") as workdir:
         server = RedisServer(binary, free_port(), Path(workdir))
         server.start()
