@@ -28,11 +28,12 @@ from __future__ import annotations
 import enum
 import uuid
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from sqlalchemy import ColumnElement, Delete, Select, Update, delete, event, select, update
 from sqlalchemy.orm import ORMExecuteState, Session, sessionmaker
-from sqlalchemy.sql.elements import BindParameter
+from sqlalchemy.sql.elements import BindParameter, ClauseElement
+from sqlalchemy.sql.util import find_tables
 
 T = TypeVar("T")
 # Any SELECT (of any columns), UPDATE or DELETE.
@@ -133,13 +134,51 @@ def _guard(state: ORMExecuteState) -> None:
     options = state.execution_options
     if options.get(SCOPED) or options.get(ACROSS_OWNERS):
         return
-    owned = sorted(
+    if state.is_select and "synchronize_session" in state.local_execution_options:
+        # The primary-key SELECT an UPDATE/DELETE runs for synchronize_session="fetch":
+        # it copies the WHERE criteria of the statement this guard has just checked,
+        # but not that statement's own execution options.
+        return
+    owned = {
         mapper.class_.__name__
         for mapper in state.all_mappers
         if getattr(mapper.class_, "__owner__", None) is not None
+    }
+    # Tables named only in FROM (select(func.count()).select_from(Row)) or a subquery.
+    by_table = _owned_tables()
+    owned.update(
+        by_table[t]
+        for t in find_tables(cast(ClauseElement, state.statement), include_crud=True)
+        if t in by_table
     )
     if owned:
         raise UnscopedQuery(
-            f"statement on owned {', '.join(owned)} has no owner filter: build it with "
+            f"statement on owned {', '.join(sorted(owned))} has no owner filter: build it with "
             "db.scoping.select_owned/update_owned/delete_owned, or across_owners(stmt, reason)"
         )
+
+
+def _owned_tables() -> dict[Any, str]:
+    """Every mapped OwnedBy table → its class name (rebuilt when classes are added)."""
+    classes = _subclasses(OwnedBy)
+    if len(classes) != _OWNED_CACHE.get("count"):
+        _OWNED_CACHE["count"] = len(classes)
+        _OWNED_CACHE["tables"] = {
+            c.__table__: c.__name__  # type: ignore[attr-defined]
+            for c in classes
+            if getattr(c, "__table__", None) is not None
+        }
+    tables: dict[Any, str] = _OWNED_CACHE["tables"]
+    return tables
+
+
+def _subclasses(cls: type) -> list[type]:
+    found: list[type] = []
+    direct: list[type] = cls.__subclasses__()
+    for sub in direct:
+        found.append(sub)
+        found.extend(_subclasses(sub))
+    return found
+
+
+_OWNED_CACHE: dict[str, Any] = {}

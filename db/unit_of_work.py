@@ -2,7 +2,9 @@
 
 Use cases receive a fresh `UnitOfWork` per call (through a factory built by the
 composition root), enter it, use `uow.repos`, and leave: success commits, an exception
-rolls back and propagates. Nothing in a use case touches a session directly.
+rolls back and propagates. The session is private: only the repositories built from it
+see it, so a use case cannot reach around them (services.runtime.unit_of_work is the
+Protocol use cases type against).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ class UnitOfWork(Generic[R]):
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        session = self.session
+        session = self._require_session()
         try:
             if exc_type is None:
                 session.commit()
@@ -54,8 +56,7 @@ class UnitOfWork(Generic[R]):
             session.close()
             self._repos = None
 
-    @property
-    def session(self) -> Session:
+    def _require_session(self) -> Session:
         if self._session is None:
             raise RuntimeError("UnitOfWork used outside its `with` block")
         return self._session
@@ -68,10 +69,10 @@ class UnitOfWork(Generic[R]):
 
     def commit(self) -> None:
         """Commit early (the block's end commits anyway); the session stays usable."""
-        self.session.commit()
+        self._require_session().commit()
 
     def rollback(self) -> None:
-        self.session.rollback()
+        self._require_session().rollback()
 
 
 def unit_of_work_factory(

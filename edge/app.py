@@ -2,11 +2,11 @@
 
 Request path (ARCHITECTURE.md §4), outermost first:
 request id → observability (span, metrics, access log) → security headers → identity-header
-stripping → rate limit → IP allow/deny and auto-block → body guard (slow/oversized bodies)
-→ management endpoints, or the transcoder
-(route match → authenticate → authorize → decode → content inspection → balanced gRPC call
-→ encode). Slow headers and connection limits are enforced below ASGI, in the uvicorn
-protocol (edge/security/protocol.py).
+stripping → rate limit → last resort (any exception → a 500 in the owner's error body) →
+IP allow/deny and auto-block → body guard (slow/oversized bodies) → management endpoints,
+or the transcoder (route match → authenticate → authorize → decode → content inspection →
+balanced gRPC call → encode). Slow headers and connection limits are enforced below ASGI,
+in the uvicorn protocol (edge/security/protocol.py).
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from edge.discovery.build import build_discovery
 from edge.dispatch import ProxiedPathsFirst
 from edge.families import FamilyTable, misrouted
 from edge.guards import install_error_handlers
-from edge.management import OrjsonResponse, management_router
+from edge.json_response import OrjsonResponse
+from edge.last_resort import LastResortMiddleware, install_last_resort
+from edge.management import management_router
 from edge.observability import NATIVE_TELEMETRY_OFF, build_observability
 from edge.observability.metrics import GatewayMetrics
 from edge.observability.middleware import ObservabilityMiddleware
@@ -33,6 +35,7 @@ from edge.openapi import api_document
 from edge.openapi.docs import docs_router
 from edge.ratelimit.limiter import RateLimiter
 from edge.ratelimit.middleware import RateLimitMiddleware
+from edge.ratelimit.quotas import QuotaHeaders
 from edge.request_id import RequestIdMiddleware
 from edge.security.blocklist import AutoBlocker
 from edge.security.content import ContentInspector
@@ -68,7 +71,9 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
         max_body_bytes=settings.edge_max_body_bytes,
         auth=auth,
         inspector=ContentInspector.from_settings(settings, metrics),
+        families=families,
     )
+    owners = transcoder.owners
     blocker = AutoBlocker.from_settings(settings, settings.redis_url, settings.redis_retry_seconds)
     limiter = RateLimiter.from_settings(
         settings, settings.redis_url, retry_seconds=settings.redis_retry_seconds, metrics=metrics
@@ -120,6 +125,7 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
     app.state.upstream = upstream
     app.state.ip_blocker = blocker
     install_error_handlers(app)
+    install_last_resort(app, owners)
     app.include_router(
         management_router(
             upstream,
@@ -152,6 +158,8 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
         blocker=blocker,
         metrics=metrics,
     )
+    # Inside every layer that adds headers, so its 500 carries them all.
+    app.add_middleware(LastResortMiddleware, owners=owners)
     if settings.edge_rate_limit_enabled:
         # Outside the IP filter and body guard so their refusals carry the rate-limit
         # headers too; its own refusals are reported to the auto-blocker directly.
@@ -159,6 +167,7 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
             RateLimitMiddleware,
             limiter=limiter,
             on_refused=rate_limit_recorder(settings, blocker),
+            quotas=QuotaHeaders.from_environment(owners),
         )
     add_outer_guards(app, settings)
     app.add_middleware(

@@ -4,6 +4,12 @@ Compiled once per route (`RequestBinder`), so a request only does dictionary loo
 Precedence follows grpc-gateway: the body is decoded first, path variables then set their
 fields (the URL wins), and the query string fills only what neither the path nor the body
 binds (nothing when the body is "*").
+
+A JSON body must say so: a non-empty body bound to a message needs a JSON media type
+(`application/json` or any `+json` type; parameters such as charset are allowed), else
+415. Without that rule a cross-origin "simple" request (text/plain, form encoding) could
+post JSON to a route, e.g. log in from another site. `google.api.HttpBody` bodies take
+any type (their content type is part of the message).
 """
 
 from __future__ import annotations
@@ -16,7 +22,16 @@ from urllib.parse import parse_qsl
 
 from google.protobuf import descriptor, message
 
-from edge.codec import DecodeFailed, FieldCodec, FieldError, MessageCodec, codec_for, loads
+from edge.codec import (
+    DecodeFailed,
+    FieldCodec,
+    FieldError,
+    MalformedJson,
+    MessageCodec,
+    codec_for,
+    loads,
+)
+from edge.codec.constraints import check_constraints
 from edge.codec.messages import MessageField, RepeatedField, ScalarField
 
 HTTP_BODY = "google.api.HttpBody"
@@ -25,6 +40,19 @@ _QUERY_DEPTH = 3  # nested query names like `filter.range.start`; deeper is neve
 
 class BadBody(Exception):
     """The body is not usable at all (malformed JSON, not an object): a 400 without field."""
+
+
+class NotJson(Exception):
+    """A non-empty body of a JSON route without a JSON media type: a 415."""
+
+
+def is_json_media_type(content_type: str) -> bool:
+    """application/json or a structured-syntax `+json` type (RFC 6839), any parameters."""
+    media_type = content_type.partition(";")[0].strip().lower()
+    kind, slash, subtype = media_type.partition("/")
+    if not slash or not kind or not subtype:
+        return False
+    return (kind == "application" and subtype == "json") or subtype.endswith("+json")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +83,7 @@ class RequestBinder:
         self.path_targets = {path: self._target(path) for path in path_fields}
         self.cookies = dict(self.codec.cookies)  # proto name → cookie name
         self._decode_body = self._body_decoder()
+        self.takes_json = bool(body) and not self._http_body(body)
         self._client_paths: dict[str, str] = {}
         bound = {p.split(".")[0] for p in path_fields} | set(self.cookies)
         self.query: dict[str, _Target] = {}
@@ -68,6 +97,14 @@ class RequestBinder:
         return bool(self.body)
 
     # -- compile ----------------------------------------------------------------------
+
+    def _http_body(self, body: str) -> bool:
+        """Whether the body binds a google.api.HttpBody (raw bytes of any type)."""
+        if body == "*":
+            return bool(self.codec.descriptor.full_name == HTTP_BODY)
+        field = self.codec.by_name.get(body)
+        message_type = field.field.message_type if field is not None else None
+        return message_type is not None and message_type.full_name == HTTP_BODY
 
     def _target(self, proto_path: str) -> _Target:
         codec: MessageCodec = self.codec
@@ -190,11 +227,17 @@ class RequestBinder:
         content_type: str = "",
         cookie_header: str = "",
     ) -> message.Message:
-        """Build the request message; `DecodeFailed` (field errors) or `BadBody`."""
+        """Build the request message; `DecodeFailed` (field errors), `BadBody` or `NotJson`."""
         msg = self.message_class()
         errors: list[FieldError] = []
         if self.body:
-            self._decode_body(msg, body, content_type, errors)
+            if self.takes_json and _has_content(body) and not is_json_media_type(content_type):
+                raise NotJson(content_type)
+            try:
+                self._decode_body(msg, body, content_type, errors)
+            except RecursionError:
+                # Free-form values (google.protobuf.Struct) recurse as deep as the JSON.
+                raise BadBody("request body is nested too deeply") from None
         for path, value in params.items():
             self.path_targets[path].set_text(msg, [value], errors)
         if query_string and self.query:
@@ -208,6 +251,7 @@ class RequestBinder:
                     setattr(msg, name, morsel.value)
         if errors:
             raise DecodeFailed(errors)
+        check_constraints(msg, self.client_path)  # the protos' declared constraints
         return msg
 
     def _bind_query(self, msg: Any, query_string: bytes, errors: list[FieldError]) -> None:
@@ -220,10 +264,20 @@ class RequestBinder:
                 target.set_text(msg, values, errors)
 
 
+def _has_content(raw: bytes) -> bool:
+    """Anything but whitespace (checked in place: a body can be megabytes)."""
+    return bool(raw) and not raw.isspace()
+
+
 def _parse(raw: bytes, exact: bool) -> Any:
+    if not raw:
+        return {}  # no body at all: no fields set (e.g. a PUT that changes nothing)
+    if raw.isspace():
+        # Not JSON (RFC 8259 needs a value): refused rather than read as an empty object.
+        raise BadBody("request body is blank: expected a JSON object")
     try:
-        return loads(raw, exact=exact) if raw.strip() else {}
-    except ValueError as exc:
+        return loads(raw, exact=exact)
+    except MalformedJson as exc:
         raise BadBody(str(exc)) from exc
 
 

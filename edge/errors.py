@@ -7,6 +7,7 @@ renderer per `ErrorStyle`. Every error body carries the request id.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -101,8 +102,21 @@ def from_status(parsed: ParsedStatus, translate: Callable[[str], str]) -> EdgeEr
     if hidden is not None:
         return EdgeError(status, hidden[0], hidden[1])
     reason = parsed.reason or DEFAULT_REASON.get(parsed.code, "INTERNAL_ERROR")
-    violations = tuple(FieldError(translate(v.field), v.description) for v in parsed.violations)
-    return EdgeError(status, reason, parsed.message, violations)
+    message = parsed.message
+    violations: list[FieldError] = []
+    for violation in parsed.violations:
+        client = translate(violation.field)
+        if client != violation.field:
+            # Backends name fields by proto path in their text too ("expense.amount: …").
+            message = _rename_field(message, violation.field, client)
+        violations.append(FieldError(client, violation.description))
+    return EdgeError(status, reason, message, tuple(violations))
+
+
+def _rename_field(message: str, proto_path: str, client_path: str) -> str:
+    """`proto_path` → `client_path` wherever it stands as a whole path in `message`."""
+    whole = re.compile(rf"(?<![\w.]){re.escape(proto_path)}(?![\w\[])")
+    return whole.sub(client_path, message)
 
 
 def from_domain(error: DomainError) -> EdgeError:

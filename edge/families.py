@@ -1,19 +1,22 @@
-"""The spec's routing list: which backend owns each proxied path family.
+"""The specs' routing list: which backend owns each proxied path family.
 
 Routes themselves come from the protos (a route's backend is its service's
-`ServiceRules.backend`); this table is the operator-facing map of path families
-(spec 1, "Routed path families", plus the expense service of spec 2 and the JWKS
-document). It serves three purposes:
+`ServiceRules.backend`); this table is the operator-facing map of path families:
+spec 1's "Routed path families", every path family of specs 2 (analytics and the
+expense service) and 3 (project finance), and the JWKS document. It serves four
+purposes:
 
 - a contract guard: at start-up every proto route must fall in a family owned by the
   same backend, so a proto that binds a path to the wrong backend fails loudly;
 - labels: requests that match no route are still attributed to a family and backend
   in metrics, logs and /health/detailed;
+- ownership: a request that matches no route is answered in the error body of the
+  service owning its family (edge/owners.py);
 - documentation: /health/detailed lists the families and where they go.
 
-Longest prefix wins, which is how the spec's one exception works:
-`/api/analytics/portfolio` belongs to project finance while the rest of
-`/api/analytics/*` belongs to analytics.
+Longest prefix wins, which is how the specs' exceptions work:
+`/api/analytics/portfolio` and `/api/analytics/projects` belong to project finance
+while the rest of `/api/analytics/*` belongs to analytics.
 
 Budgets: spec 1's backend table lists budgets under the main application, but GAPS
 makes `/api/budgets` and `/api/v1/intelligence/budgets/*` additional bindings of the
@@ -60,11 +63,30 @@ FAMILIES: tuple[Family, ...] = (
     Family("/api/transactions", "analytics"),
     Family("/api/analytics", "analytics"),
     Family("/api/planning", "analytics"),
+    # Spec 2's further analytics families, not in spec 1's routing list.
+    Family("/api/v1/goals", "analytics"),
+    Family("/api/goals", "analytics"),
+    Family("/api/cashflow", "analytics"),
+    Family("/api/categories", "analytics"),
+    Family("/api/system", "analytics"),
+    Family("/api/health", "analytics"),
+    Family("/version", "analytics"),
     Family("/api/analytics/portfolio", "projectfinance"),
     Family("/api/project-finance", "projectfinance"),
     Family("/api/milestones", "projectfinance"),
+    # Spec 3's further project-finance families.
+    Family("/api/analytics/projects", "projectfinance"),
+    Family("/api/approvals", "projectfinance"),
+    Family("/api/compliance", "projectfinance"),
+    Family("/api/cost-centers", "projectfinance"),
+    Family("/api/phases", "projectfinance"),
     Family("/expense/v1", "expense"),
 )
+
+
+def _head(path: str, segments: int) -> str:
+    """The first `segments` segments of an absolute path: _head("/a/b/c", 2) == "/a/b"."""
+    return "/" + "/".join(path[1:].split("/", segments)[:segments])
 
 
 class FamilyTable:
@@ -73,11 +95,18 @@ class FamilyTable:
         self.families: tuple[Family, ...] = tuple(
             sorted(families, key=lambda f: len(f.prefix), reverse=True)
         )
+        # Looked up on every request: candidates by the path's first two segments (families
+        # of one segment, like /version, by the first), instead of trying them all.
+        self._index: dict[str, list[Family]] = {}
+        for family in self.families:
+            depth = min(2, len(family.prefix.strip("/").split("/")))
+            self._index.setdefault(_head(family.prefix, depth), []).append(family)
 
     def family_of(self, path: str) -> Family | None:
-        for family in self.families:
-            if family.contains(path):
-                return family
+        for key in (_head(path, 2), _head(path, 1)):
+            for family in self._index.get(key, ()):
+                if family.contains(path):
+                    return family
         return None
 
     def backend_of(self, path: str) -> str | None:

@@ -14,22 +14,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import orjson
 from fastapi import APIRouter
-from fastapi.responses import Response
 
 from edge.balancing.upstream import Upstream
 from edge.components import RedisProbe
 from edge.families import FamilyTable
-
-
-class OrjsonResponse(Response):
-    """JSON via orjson (FastAPI's OrjsonResponse is deprecated; this is the same few lines)."""
-
-    media_type = "application/json"
-
-    def render(self, content: Any) -> bytes:
-        return orjson.dumps(content)
+from edge.json_response import OrjsonResponse
 
 
 def management_router(

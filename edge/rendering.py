@@ -1,7 +1,9 @@
-"""Response rendering: the selected body, success status, Location and Set-Cookie.
+"""Response rendering: the selected body, success status, Location, Set-Cookie and caching.
 
 Compiled once per route. Cookie-bound response fields become `Set-Cookie` (they are left
-out of the JSON by the codec); `google.api.HttpBody` responses are sent as raw bytes.
+out of the JSON by the codec); `google.api.HttpBody` responses are sent as raw bytes. A
+declared `HttpRules.cache_control` is sent on success; every other proxied response gets
+"no-store" from the security headers (edge/security/headers.py).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ class ResponseRenderer:
         location: str,
         clear_cookies: tuple[str, ...] = (),
         cookie_paths: dict[str, str] | None = None,
+        cache_control: str = "",
     ) -> None:
         self.codec = codec_for(response_type, naming)
         self.response_body = response_body
@@ -83,6 +86,9 @@ class ResponseRenderer:
         )
         self.http_body = selected is not None and selected.full_name == HTTP_BODY
         self.location = _location(location) if location else None
+        self.caching = (
+            [(b"cache-control", cache_control.encode("latin-1"))] if cache_control else []
+        )
 
     def render(self, response: message.Message) -> Rendered:
         headers: list[tuple[bytes, bytes]] = []
@@ -96,6 +102,7 @@ class ResponseRenderer:
                     (b"set-cookie", f"{cookie}={quote(value, safe='')}{attributes}".encode())
                 )
         headers.extend(self.cleared)
+        headers.extend(self.caching)
         if self.empty:
             return Rendered(self.status, headers, b"")
         if self.http_body:

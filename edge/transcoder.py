@@ -3,7 +3,8 @@
 Per request: match → credential presence → read body → bind → unary gRPC call (through
 the backend's pool: balancing, breakers, retries, one deadline) → render.
 Everything route-specific (codecs, binder, renderer, error style, upstream method) is
-compiled at start-up into a `CompiledRoute`.
+compiled at start-up into a `CompiledRoute`. A path no route matches is answered 404 or
+405 in the error body of the service owning its path family (edge/owners.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import grpc
-from finplat.api.v1 import annotations_pb2
 
 from edge import errors
 from edge.asgi import (
@@ -34,20 +34,21 @@ from edge.balancing.upstream import (
     UpstreamMethod,
     is_idempotent,
 )
-from edge.binding import BadBody, RequestBinder
+from edge.binding import BadBody, NotJson, RequestBinder
 from edge.codec import DecodeFailed
 from edge.descriptors import RouteSpec
+from edge.families import FamilyTable
+from edge.owners import Owners
 from edge.rendering import ResponseRenderer, cookie_paths
 from edge.routing import Match, Router, parse_template
 from edge.security.content import ContentInspector
 from services.runtime.errors import DomainError
-from services.runtime.status import parse_status
 from services.runtime.origin import CLIENT_USER_AGENT, FORWARDED_FOR
 from services.runtime.policy import MethodPolicy, policy_for
+from services.runtime.status import parse_status
 
 log = logging.getLogger("edge.transcoder")
 
-GATEWAY = annotations_pb2.ERROR_STYLE_GATEWAY
 # Response metadata surfaced as HTTP headers (rate limiting), on success and on error.
 RELAYED_METADATA = frozenset(
     {"x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"}
@@ -84,6 +85,7 @@ def compile_route(spec: RouteSpec, cookies: dict[str, str] | None = None) -> Com
         spec.http_rules.location,
         tuple(spec.http_rules.clear_cookies),
         cookies,
+        spec.http_rules.cache_control,
     )
     policy = policy_for(spec.full_method)
     return CompiledRoute(
@@ -116,8 +118,11 @@ class Transcoder:
         max_body_bytes: int,
         auth: EdgeAuth | None = None,
         inspector: ContentInspector | None = None,
+        families: FamilyTable | None = None,
     ) -> None:
         self.upstream = upstream
+        # Who answers for paths no route matches (their family's service, else the gateway).
+        self.owners = Owners(families or FamilyTable(), specs)
         self.auth = auth
         # MIME sniffing and malware scanning of request bodies (edge/security/content.py).
         self.inspector = inspector
@@ -160,7 +165,8 @@ class Transcoder:
             method, send = "GET", _headers_only(send)
         found = self.router.match(method, path.partition("?")[0])
         if not isinstance(found, Match):
-            await _reply_unmatched(send, found.allowed, request_id)
+            style = self.owners.of(scope["path"]).style
+            await _reply_unmatched(send, style, found.allowed, request_id)
             return
         route = found.target
         style = route.style
@@ -235,6 +241,14 @@ class Transcoder:
             await _reply_error(
                 send, style, errors.EdgeError(400, "BAD_REQUEST", str(exc)), request_id
             )
+            return
+        except NotJson:
+            error = errors.EdgeError(
+                415,
+                "UNSUPPORTED_MEDIA_TYPE",
+                "the request body must be JSON: send Content-Type: application/json",
+            )
+            await _reply_error(send, style, error, request_id)
             return
 
         metadata.append(("x-request-id", request_id))
@@ -360,8 +374,10 @@ async def _reply_error(
     await _send(send, error.status, out, errors.render(style, error, request_id))
 
 
-async def _reply_unmatched(send: Send, allowed: tuple[str, ...], request_id: str) -> None:
-    """No route: 404, or 405 with Allow; always the gateway body (no service owns the path)."""
+async def _reply_unmatched(
+    send: Send, style: int, allowed: tuple[str, ...], request_id: str
+) -> None:
+    """No route: 404, or 405 with Allow, in the body of the service owning the path."""
     if allowed:
         error = errors.EdgeError(405, "METHOD_NOT_ALLOWED", "method not allowed for this path")
         methods = {*allowed, "HEAD"} if "GET" in allowed else set(allowed)
@@ -369,4 +385,4 @@ async def _reply_unmatched(send: Send, allowed: tuple[str, ...], request_id: str
     else:
         error = errors.EdgeError(404, "NOT_FOUND", "no route for this path")
         headers = []
-    await _reply_error(send, GATEWAY, error, request_id, headers)
+    await _reply_error(send, style, error, request_id, headers)

@@ -50,10 +50,22 @@ class ValueCodec:
         return self.from_json(text)
 
 
+def is_text(value: Any) -> bool:
+    """A JSON string (a number kept as written is a `str` too, but not text)."""
+    return isinstance(value, str) and not isinstance(value, NumberLiteral)
+
+
+# No finplat text may hold NUL: PostgreSQL text columns refuse it (a 500 deep in a
+# backend), and no legitimate name, description or identifier contains one.
+NUL_FREE_PATTERN = "^[^\\u0000]*$"
+
+
 class StringCodec(ValueCodec):
     def from_json(self, value: Any) -> Any:
-        if not isinstance(value, str):
+        if not is_text(value):
             raise Invalid("must be a string")
+        if "\x00" in value:
+            raise Invalid("must not contain NUL characters")
         return value
 
 
@@ -61,7 +73,7 @@ class UuidCodec(ValueCodec):
     """String fields with (google.api.field_info).format = UUID4, in path, query or body."""
 
     def from_json(self, value: Any) -> Any:
-        if not isinstance(value, str) or _UUID.match(value) is None:
+        if not is_text(value) or _UUID.match(value) is None:
             raise Invalid("must be a UUID")
         return value.lower()
 
@@ -139,33 +151,39 @@ class BoolCodec(ValueCodec):
 
 
 class IntCodec(ValueCodec):
-    """Integers of any width; JSON numbers (int64 included) or numeric strings."""
+    """Integers of any width; JSON numbers (int64 included) or numeric strings.
+
+    Anything not already an int is compared as a Decimal before it becomes one, so a
+    5,000-digit number is "out of range", never a failed int(str) conversion."""
 
     def __init__(self, low: int, high: int) -> None:
         self.low, self.high = low, high
+        self.range = f"must be between {low} and {high}"
 
     def from_json(self, value: Any) -> Any:
         if isinstance(value, bool):
             raise Invalid("must be an integer")
         if isinstance(value, int):
-            number = value
+            number: int | Decimal = value
+        elif isinstance(value, float | NumberLiteral):
+            number = _integral(str(value))
         elif isinstance(value, str) and _INT_TEXT.match(value.strip()):
-            number = int(value)
-        elif isinstance(value, float | NumberLiteral) and _integral(value):
-            number = int(Decimal(str(value)))
+            number = Decimal(value.strip())
         else:
             raise Invalid("must be an integer")
         if not self.low <= number <= self.high:
-            raise Invalid(f"must be between {self.low} and {self.high}")
-        return number
+            raise Invalid(self.range)
+        return int(number)
 
 
-def _integral(value: float | str) -> bool:
+def _integral(text: str) -> Decimal:
     try:
-        number = Decimal(str(value))
+        number = Decimal(text)
     except InvalidOperation:
-        return False
-    return number.is_finite() and number == number.to_integral_value()
+        raise Invalid("must be an integer") from None
+    if not number.is_finite() or number != number.to_integral_value():
+        raise Invalid("must be an integer")
+    return number
 
 
 class FloatCodec(ValueCodec):
@@ -173,13 +191,20 @@ class FloatCodec(ValueCodec):
         if isinstance(value, bool):
             raise Invalid("must be a number")
         if isinstance(value, int | float):
-            return float(value)
-        if isinstance(value, str):  # a NumberLiteral, or a numeric string
+            number = float(value)
+        elif isinstance(value, NumberLiteral):
+            number = float(value)
+            if not math.isfinite(number):  # 1e400: more than a double holds
+                raise Invalid("is out of range")
+        elif isinstance(value, str):
+            # A numeric string; proto3 JSON spells the special values "NaN", "Infinity".
             try:
-                return float(value)
+                number = float(value)
             except ValueError:
                 raise Invalid("must be a number") from None
-        raise Invalid("must be a number")
+        else:
+            raise Invalid("must be a number")
+        return number
 
     @staticmethod
     def _encode(value: Any) -> Any:
@@ -193,7 +218,7 @@ class FloatCodec(ValueCodec):
 
 class BytesCodec(ValueCodec):
     def from_json(self, value: Any) -> Any:
-        if not isinstance(value, str):
+        if not is_text(value):
             raise Invalid("must be a base64 string")
         try:
             padded = value + "=" * (-len(value) % 4)
@@ -229,7 +254,7 @@ class EnumCodec(ValueCodec):
         self.to_json = encode
 
     def from_json(self, value: Any) -> Any:
-        number = self.numbers.get(value) if isinstance(value, str) else None
+        number = self.numbers.get(value) if is_text(value) else None
         if number is None:
             raise Invalid(self.allowed)
         return number

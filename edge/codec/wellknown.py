@@ -25,7 +25,7 @@ from google.type import date_pb2
 
 from edge.codec.jsonbody import NumberLiteral
 from edge.codec.problems import Invalid
-from edge.codec.scalars import OMIT, ValueCodec, scalar_codec
+from edge.codec.scalars import OMIT, ValueCodec, is_text, scalar_codec
 
 _DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
 
@@ -74,7 +74,7 @@ class FieldMaskCodec(ValueCodec):
     is_message = True
 
     def from_json(self, value: Any) -> Any:
-        if not isinstance(value, str):
+        if not is_text(value):
             raise Invalid("must be a comma-separated list of field paths")
         mask = field_mask_pb2.FieldMask()
         mask.paths.extend(p.strip() for p in value.split(",") if p.strip())

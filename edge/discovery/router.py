@@ -18,7 +18,7 @@ from edge.discovery.registry import (
     as_json,
 )
 from edge.guards import GatewayError, require_roles
-from edge.management import OrjsonResponse
+from edge.json_response import OrjsonResponse
 
 PREFIX = "/api/v1/service-discovery"
 

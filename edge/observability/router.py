@@ -14,7 +14,7 @@ from fastapi.responses import Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from edge.guards import require_roles
-from edge.management import OrjsonResponse
+from edge.json_response import OrjsonResponse
 from edge.observability import Observability
 from edge.observability.summary import metrics_summary
 

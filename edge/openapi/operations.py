@@ -14,10 +14,11 @@ from google.protobuf import descriptor
 
 from edge.binding import RequestBinder
 from edge.codec import codec_for, field_rules
+from edge.codec.constraints import is_required
 from edge.descriptors import RouteSpec
 from edge.openapi.comments import Comments
 from edge.openapi.responses import COMMON_HEADERS, error_response_name, header_refs
-from edge.openapi.schemas import HTTP_BODY, Schema, Schemas, binary, is_required
+from edge.openapi.schemas import HTTP_BODY, Schema, Schemas, binary
 from edge.rendering import cookie_attributes
 from edge.routing import parse_template
 from services.runtime.policy import MethodPolicy, policy_for
@@ -120,6 +121,9 @@ def _query_parameters(
         parameter: Schema = {"name": target.json_path, "in": "query"}
         if is_required(field):
             parameter["required"] = True
+        else:
+            # The binder drops blank values: `?start_date=` counts as not sent.
+            parameter["allowEmptyValue"] = True
         text = comments(field.full_name)
         if text:
             parameter["description"] = text
@@ -156,10 +160,11 @@ def _request_body(
             "required": True,
             "content": {"multipart/form-data": _multipart(target, naming, schemas)},
         }
-    if spec.body == "*":
-        schema = schemas.body(request_type, naming, without)
-    else:
-        schema = schemas.value(binder.codec.by_name[spec.body], naming)
+    with schemas.requests():
+        if spec.body == "*":
+            schema = schemas.body(request_type, naming, without)
+        else:
+            schema = schemas.value(binder.codec.by_name[spec.body], naming)
     return {"required": required, "content": {"application/json": {"schema": schema}}}
 
 
@@ -249,19 +254,30 @@ def _set_cookies(spec: RouteSpec) -> str:
 def _error_statuses(
     spec: RouteSpec, binder: RequestBinder, policy: MethodPolicy, has_path: bool
 ) -> list[int]:
+    """Every error status the operation can answer, derived from what its declarations
+    say about it (see docs/gateway.md, "The API document")."""
     statuses: list[int] = []
     if has_path or binder.query or spec.body or binder.cookies:
         statuses.append(400)
-    if not policy.public or binder.cookies:
-        statuses.append(401)  # a cookie credential (refresh) can be refused as well
-    if not policy.public:
-        statuses.append(403)
-    if has_path:
-        statuses.append(404)
+    if not policy.public or binder.cookies or _issues_cookie(spec):
+        # A cookie credential can be refused; an operation that issues one (login,
+        # refresh) checks the credential it is given.
+        statuses.append(401)
+    statuses.append(403)  # authorization, and the gateway's address blocking
+    if has_path or spec.http_method != "GET":
+        # A named resource may not exist; a change may conflict with the current state.
+        statuses += [404, 409]
     if spec.body:
-        statuses.append(413)
-    statuses += [429, 503]
-    return statuses
+        statuses += [408, 413, 415, 422]  # slow body, size, media type, malware scan
+    statuses += [429, 500, 503, 504]
+    return sorted(statuses)
+
+
+def _issues_cookie(spec: RouteSpec) -> bool:
+    return any(
+        (rules := field_rules(f)) is not None and bool(rules.cookie)
+        for f in spec.method.output_type.fields
+    )
 
 
 def _security(policy: MethodPolicy) -> list[Schema]:

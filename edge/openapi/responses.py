@@ -116,19 +116,36 @@ HEADERS: dict[str, Schema] = {
         "description": "Seconds to wait before retrying.",
         "schema": {"type": "integer"},
     },
+    "WWW-Authenticate": {
+        "description": 'The challenge: `Bearer`, or `Bearer error="invalid_token"`.',
+        "schema": _STRING,
+    },
 }
 # On every response, success or error.
 COMMON_HEADERS = ("X-Request-ID", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
+# Extra headers of some error statuses.
+_STATUS_HEADERS = {401: ("WWW-Authenticate",), 429: ("Retry-After",), 503: ("Retry-After",)}
 
 REASONS = {
-    400: "The request is invalid (malformed JSON, a wrong type, a bad value); names the field.",
+    400: "The request is invalid (malformed JSON, a wrong type, a value breaking the "
+    "declared constraints); names the field.",
     401: "The credential is missing, invalid or expired.",
-    403: "The credential does not grant this operation.",
+    403: "The credential does not grant this operation, or the gateway blocks the "
+    "client's address.",
     404: "No such resource (or not the caller's).",
+    408: "The request body did not arrive in time.",
+    409: "The resource's current state does not allow this (e.g. it exists already).",
     413: "The request body is too large.",
+    415: "The body's media type is not accepted (JSON bodies: application/json).",
+    422: "The upload was refused: malware detected.",
     429: "Too many requests: wait Retry-After seconds.",
+    500: "An internal error; the request id finds it in the logs.",
     503: "The service is temporarily unavailable.",
+    504: "The service did not answer in time.",
 }
+# Statuses the gateway's own middleware (address blocking, body guard, rate limiter) may
+# answer before any service is chosen, in the gateway body.
+GATEWAY_REFUSALS = frozenset({403, 408, 413, 429})
 
 
 def header_refs(*names: str) -> Schema:
@@ -145,12 +162,12 @@ def error_response_name(style: int, status: int) -> str:
 
 def error_response(style: int, status: int) -> Schema:
     """The component response for `status` in the body shape of `style`."""
-    headers = (*COMMON_HEADERS, "Retry-After") if status in (429, 503) else COMMON_HEADERS
+    headers = (*COMMON_HEADERS, *_STATUS_HEADERS.get(status, ()))
     name = error_schema_name(style)
     schema_ref: Schema = {"$ref": f"#/components/schemas/{name}"}
-    if status == 429 and name != "GatewayError":
-        # The edge's own limiter answers in the gateway body; a backend's quota (e.g. the
-        # expense service's per-key limit) in the service's body.
+    if status in GATEWAY_REFUSALS and name != "GatewayError":
+        # The gateway's middleware answers in the gateway body; the service (and the
+        # transcoder on its behalf) in the service's body.
         schema_ref = {"anyOf": [schema_ref, {"$ref": "#/components/schemas/GatewayError"}]}
     return {
         "description": REASONS[status],

@@ -10,10 +10,17 @@ Messages and enums become components named by their proto full name. A message s
 under two namings (two services spelling it differently) gets one component per naming,
 suffixed with the naming; refs are patched when the document is finished, so names do
 not depend on the order in which routes are visited.
+
+Requests and responses read differently: the codec takes JSON null for "not set" on any
+field, so a request schema (built under `requests()`) admits null for every member that
+is not required, while a response schema says null only where a field is nullable. A
+message used both ways gets a second component, suffixed ".request".
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from finplat.api.v1 import annotations_pb2
@@ -21,8 +28,10 @@ from google.api import field_behavior_pb2
 from google.protobuf import descriptor
 
 from edge.codec import codec_for, field_rules
+from edge.codec.constraints import is_required
 from edge.codec.messages import FieldCodec, MapField, MessageCodec, MessageField, RepeatedField
 from edge.codec.scalars import (
+    NUL_FREE_PATTERN,
     BoolCodec,
     BytesCodec,
     DecimalNumberCodec,
@@ -45,6 +54,7 @@ from edge.codec.wellknown import (
     WrapperCodec,
 )
 from edge.openapi.comments import Comments
+from edge.openapi.constraints import constrain
 
 FD = descriptor.FieldDescriptor
 Schema = dict[str, Any]
@@ -68,10 +78,6 @@ def behaviors(field: FD) -> frozenset[int]:
     return frozenset(options.Extensions[extension])
 
 
-def is_required(field: FD) -> bool:
-    return field_behavior_pb2.REQUIRED in behaviors(field)
-
-
 def nullable(schema: Schema) -> Schema:
     """`schema` or JSON null."""
     kind = schema.get("type")
@@ -93,15 +99,26 @@ class Schemas:
 
     def __init__(self, comments: Comments) -> None:
         self.comments = comments
-        self._messages: dict[tuple[str, int], Schema] = {}
+        # (full name, naming, in a request) → schema
+        self._messages: dict[tuple[str, int, bool], Schema] = {}
         self._enums: dict[str, Schema] = {}
-        self._refs: dict[tuple[str, int], list[Schema]] = {}
+        self._refs: dict[tuple[str, int, bool], list[Schema]] = {}
+        self._request = False
+
+    @contextmanager
+    def requests(self) -> Iterator[None]:
+        """Schemas built inside describe what clients send."""
+        self._request = True
+        try:
+            yield
+        finally:
+            self._request = False
 
     # -- references -------------------------------------------------------------------
 
     def message_ref(self, message_type: descriptor.Descriptor, naming: int) -> Schema:
         naming = _SAME_NAMING.get(naming, naming)
-        key = (message_type.full_name, naming)
+        key = (message_type.full_name, naming, self._request)
         if key not in self._messages:
             self._messages[key] = {}  # registered first: recursive types terminate
             self._messages[key].update(self._message(codec_for(message_type, naming)))
@@ -171,17 +188,25 @@ class Schemas:
         # components() patches: add members in place, never copy.
         schema = self.value(codec, naming)
         rules = field_rules(field)
-        if rules is not None and rules.nullable:
+        if (rules is not None and rules.nullable) or (self._request and not is_required(field)):
             schema = nullable(schema)
         text = self.comments(field.full_name)
         if text:
-            schema["description"] = text
+            # After the proto comment: what the constraints add (e.g. the email rules).
+            note = schema.get("description")
+            schema["description"] = f"{text}\n\n{note}" if note else text
         if field_behavior_pb2.OUTPUT_ONLY in behaviors(field):
             schema["readOnly"] = True
         return schema
 
     def value(self, codec: FieldCodec, naming: int) -> Schema:
-        """The JSON value a field holds (arrays and maps included)."""
+        """The JSON value a field holds (arrays and maps included), with the constraints
+        its options declare."""
+        schema = self._shape(codec, naming)
+        constrain(codec.field, schema)
+        return schema
+
+    def _shape(self, codec: FieldCodec, naming: int) -> Schema:
         field = codec.field
         if isinstance(codec, MapField):
             assert field.message_type is not None
@@ -230,15 +255,18 @@ class Schemas:
     def components(self) -> Schema:
         """Every schema built so far, by name, sorted; fills in the refs handed out."""
         namings: dict[str, set[int]] = {}
-        for full_name, naming in self._messages:
+        for full_name, naming, _request in self._messages:
             namings.setdefault(full_name, set()).add(naming)
         named: dict[str, Schema] = dict(self._enums)
-        for (full_name, naming), schema in self._messages.items():
+        for key, schema in self._messages.items():
+            full_name, naming, request = key
             name = full_name
             if len(namings[full_name]) > 1:
                 name = f"{full_name}.{_NAMING_SUFFIX[naming]}"
+            if request and (full_name, naming, False) in self._messages:
+                name = f"{name}.request"
             named[name] = schema
-            for ref in self._refs.get((full_name, naming), []):
+            for ref in self._refs.get(key, []):
                 ref["$ref"] = f"#/components/schemas/{name}"
         return {name: named[name] for name in sorted(named)}
 
@@ -248,7 +276,7 @@ _FIXED: list[tuple[type[ValueCodec], Schema]] = [
     (UuidCodec, {"type": "string", "format": "uuid"}),
     (DecimalNumberCodec, {"type": "number", "description": "A decimal, exact as written."}),
     (DecimalStringCodec, {"type": "string", "format": "decimal", "pattern": DECIMAL_PATTERN}),
-    (StringCodec, {"type": "string"}),
+    (StringCodec, {"type": "string", "pattern": NUL_FREE_PATTERN}),
     (BoolCodec, {"type": "boolean"}),
     (FloatCodec, {"type": "number"}),
     (BytesCodec, {"type": "string", "contentEncoding": "base64"}),

@@ -1,8 +1,10 @@
 """Which counters a request is charged to: its route family's level and the ceilings.
 
 Levels, most specific first:
-  family  per user (the Bearer token's `sub`) or, anonymous, per client IP; the auth
-          family (/api/auth/*) always per IP: its callers are logging in, not yet users.
+  family  per user (the Bearer token's `sub`) or, anonymous, per client IP. The family
+          is the tier the request's RPC declares (`HttpRules.rate_limit_tier`: the auth
+          tier, always per IP: its callers are signing in, not yet users), else the
+          longest configured path prefix (FINPLAT_EDGE_RATE_LIMIT_FAMILIES), else default.
   ip      per client IP over every route, token or not (optional).
   global  the whole gateway (optional).
 
@@ -20,16 +22,16 @@ from typing import Any
 
 from edge.claims import bearer_token, claimed_subject
 from edge.ratelimit.settings import RateLimitSettings
+from edge.ratelimit.tiers import AUTH, DeclaredTiers, declared_tiers
 from services.runtime.windows import Rule
 
-AUTH_PREFIX = "/api/auth/"
 _MAX_SUB = 128
 
 
 @dataclass(frozen=True, slots=True)
 class Family:
     name: str  # the policy name in RateLimit-Policy / RateLimit
-    prefix: str
+    prefix: str  # a configured path prefix; "" for the default and the declared tiers
     limit: int
     per_ip: bool  # keyed by client IP even when a token is present
 
@@ -72,13 +74,16 @@ class RateLimitPolicy:
         ip: int = 0,
         global_: int = 0,
         families: Mapping[str, int] | None = None,
+        tiers: DeclaredTiers | None = None,
     ) -> None:
         self.window = window
+        # Which RPCs declare a tier: by default, those of every proto the edge routes.
+        self._tiers = tiers if tiers is not None else declared_tiers()
+        self._by_tier: dict[int, Family] = {AUTH: Family("auth", "", auth, True)}
         extra = [Family(prefix, prefix, limit, False) for prefix, limit in (families or {}).items()]
         # Longest prefix first, so the most specific family wins; "" (default) is last.
-        builtin = [Family("auth", AUTH_PREFIX, auth, True), Family("default", "", default, False)]
         self._families = sorted(
-            [*extra, *builtin],
+            [*extra, Family("default", "", default, False)],
             key=lambda family: len(family.prefix),
             reverse=True,
         )
@@ -86,12 +91,18 @@ class RateLimitPolicy:
         self._global = Rule(global_, window) if global_ > 0 else None
 
     def describe(self) -> dict[str, Any]:
-        """Window, families (prefix and limit) and the optional per-IP/global levels."""
+        """Window, families (tier or prefix, and limit) and the per-IP/global levels."""
         return {
             "window_seconds": self.window,
             "families": [
-                {"name": f.name, "prefix": f.prefix, "limit": f.limit, "per_ip": f.per_ip}
-                for f in self._families
+                {
+                    "name": f.name,
+                    "prefix": f.prefix or None,
+                    "declared_tier": f in self._by_tier.values(),
+                    "limit": f.limit,
+                    "per_ip": f.per_ip,
+                }
+                for f in (*self._by_tier.values(), *self._families)
             ],
             "per_ip_limit": self._ip.limit if self._ip else None,
             "global_limit": self._global.limit if self._global else None,
@@ -108,11 +119,15 @@ class RateLimitPolicy:
             families=settings.edge_rate_limit_families,
         )
 
-    def family(self, path: str) -> Family:
+    def family(self, method: str, path: str) -> Family:
+        """The declared tier's family of the route, else the longest configured prefix's."""
+        declared = self._by_tier.get(self._tiers.tier_of(method, path))
+        if declared is not None:
+            return declared
         return next(f for f in self._families if path.startswith(f.prefix))
 
     def levels(self, scope: Mapping[str, Any]) -> tuple[Family, list[Level]]:
-        family = self.family(scope.get("path", ""))
+        family = self.family(scope.get("method", "GET"), scope.get("path", ""))
         ip = client_ip(scope)
         sub = None if family.per_ip else token_subject(scope.get("headers", ()))
         rule = Rule(family.limit, self.window)

@@ -4,6 +4,11 @@ Browsers are the clients these protect: HSTS pins HTTPS, nosniff stops a JSON er
 being run as script, DENY/frame-ancestors stop click-jacking, the CSP forbids everything
 an API response never needs (the docs UI gets its own CSP per path prefix). A header the
 inner app set itself is left alone: the app knows better for that response.
+
+Proxied API responses, success and error alike, also get `Cache-Control: no-store` and
+`Pragma: no-cache` (for HTTP/1.0 caches): they carry tokens, secrets and personal data,
+which no browser or shared cache may keep. An RPC serving public data declares its own
+Cache-Control (`HttpRules.cache_control`, e.g. the JWKS); then neither is added.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from edge.asgi import Message, Receive, Scope, Send
+from edge.dispatch import is_edge_path
 from edge.security.settings import SecuritySettings
 
 Headers = list[tuple[bytes, bytes]]
@@ -41,6 +47,9 @@ PERMISSIONS_POLICY = ", ".join(
         "xr-spatial-tracking",
     )
 )
+
+
+NO_STORE: Headers = [(b"cache-control", b"no-store"), (b"pragma", b"no-cache")]
 
 
 def security_headers(hsts: str, csp: str) -> Headers:
@@ -87,13 +96,17 @@ class SecurityHeadersMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        ours = self.headers.for_path(scope.get("path", ""))
+        path = scope.get("path", "")
+        ours = self.headers.for_path(path)
+        proxied = not is_edge_path(path)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 theirs: Headers = list(message.get("headers", ()))
                 present = {name.lower() for name, _ in theirs}
                 theirs.extend(h for h in ours if h[0] not in present)
+                if proxied and b"cache-control" not in present:
+                    theirs.extend(h for h in NO_STORE if h[0] not in present)
                 message["headers"] = theirs
             await send(message)
 

@@ -22,7 +22,7 @@ import jwt
 import pyotp
 from aiosmtpd.controller import Controller
 
-from services.main.identity.messages import extract_token
+from services.main.auth.domain.messages import extract_token
 
 
 @dataclass

@@ -176,14 +176,15 @@ def test_revoked_key_is_unauthorized(edge_url: str, issue_key, revoke_key) -> No
         _assert_error(c.get(f"{BASE}/categories"), 401, "UNAUTHORIZED")
 
 
-def test_unknown_path_and_method_use_the_gateway_shape(client: httpx.Client) -> None:
+def test_unknown_path_and_method_use_the_expense_shape(client: httpx.Client) -> None:
+    # No route, but the path is the expense service's: its body, its client's quota.
     missing = client.get("/expense/v1/nope")
-    assert missing.status_code == 404
-    assert set(missing.json()) == {"error", "message", "request_id"}
-    assert missing.json()["error"] == "not_found"
+    _assert_error(missing, 404, "NOT_FOUND")
     wrong = client.patch(f"{BASE}/expenses")
-    assert wrong.status_code == 405
-    assert wrong.json()["error"] in {"method_not_allowed", "not_found", "bad_request"}
+    _assert_error(wrong, 405, "METHOD_NOT_ALLOWED")
+    assert wrong.headers["allow"] == "GET, HEAD, POST"
+    for response in (missing, wrong):
+        assert response.headers["x-ratelimit-limit"] == "1000"
 
 
 def test_rate_limit_exhausted(limited_stack_client: httpx.Client) -> None:

@@ -408,6 +408,26 @@ def test_profile_updates_are_validated(client: IdentityClient, owner: Session) -
 
 
 @pytest.mark.parametrize(
+    "name",
+    ["Evil\u202eeman", "\u2066Isolated\u2069", "Zero\u200bWidth", "Soft\u00adHyphen"],
+    ids=["rtl-override", "isolate", "zero-width-space", "soft-hyphen"],
+)
+def test_names_with_invisible_format_characters_are_400(
+    client: IdentityClient, owner: Session, name: str
+) -> None:
+    """Unicode format characters (bidi overrides, zero-width characters) would make a
+    name display as something else: refused at registration and in a profile update,
+    naming the request's field, as device nicknames are."""
+    response = _call(client, "POST", "/api/auth/register", None, _registration(full_name=name))
+    message = gateway_error(response, 400, "validation_error", mentions="full_name")["message"]
+    assert message.startswith("full_name"), message
+    response = _call(client, "PUT", "/api/auth/profile", owner, {"name": name})
+    message = gateway_error(response, 400, "validation_error")["message"]
+    assert message.startswith("name"), message
+    assert client.profile(owner).json()["full_name"] == owner.account.full_name
+
+
+@pytest.mark.parametrize(
     ("body", "field", "wrong_field"),
     [
         ({"name": ""}, "name", "full_name"),

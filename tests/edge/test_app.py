@@ -12,6 +12,7 @@ from edge.settings import EdgeSettings
 
 ID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
 AUTH = {"Authorization": "Bearer key"}
+JSON = {**AUTH, "Content-Type": "application/json"}
 
 
 @pytest.fixture
@@ -71,14 +72,42 @@ async def test_unknown_path_is_404_in_gateway_shape(client: httpx.AsyncClient) -
     }
 
 
-async def test_wrong_method_is_405_with_allow(client: httpx.AsyncClient) -> None:
+async def test_wrong_method_is_405_with_allow_in_the_owners_shape(
+    client: httpx.AsyncClient,
+) -> None:
     response = await client.patch(f"/expense/v1/expenses/{ID}", headers={"X-Request-ID": "r2"})
     assert response.status_code == 405
     assert response.headers["allow"] == "DELETE, GET, HEAD, PUT"
     assert response.json() == {
+        "error": {
+            "code": "METHOD_NOT_ALLOWED",
+            "message": "method not allowed for this path",
+            "details": {},
+            "request_id": "r2",
+        }
+    }
+    # A family of gateway-shaped services answers in the gateway body.
+    login = await client.get("/api/auth/login", headers={"X-Request-ID": "r4"})
+    assert login.status_code == 405
+    assert login.json() == {
         "error": "method_not_allowed",
         "message": "method not allowed for this path",
-        "request_id": "r2",
+        "request_id": "r4",
+    }
+
+
+async def test_unknown_path_under_a_service_is_404_in_its_shape(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.get("/expense/v1/nope", headers={"X-Request-ID": "r5"})
+    assert response.status_code == 404
+    assert response.json() == {
+        "error": {
+            "code": "NOT_FOUND",
+            "message": "no route for this path",
+            "details": {},
+            "request_id": "r5",
+        }
     }
 
 
@@ -104,10 +133,33 @@ def expense_error(response: httpx.Response) -> dict[str, object]:
 
 
 async def test_malformed_json_is_400_in_expense_shape(client: httpx.AsyncClient) -> None:
-    response = await client.post("/expense/v1/expenses", content=b'{"amount": ', headers=AUTH)
+    response = await client.post("/expense/v1/expenses", content=b'{"amount": ', headers=JSON)
     error = expense_error(response)
     assert "not valid JSON" in str(error["message"])
     assert error["details"] == {}
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+async def test_a_json_route_refuses_other_media_types_with_415(
+    client: httpx.AsyncClient, content_type: str | None
+) -> None:
+    headers = {**AUTH, "X-Request-ID": "r6"}
+    if content_type is not None:
+        headers["Content-Type"] = content_type
+    body = b'{"amount": 1, "description": "d", "category": "food", "date": "2026-01-31"}'
+    response = await client.post("/expense/v1/expenses", content=body, headers=headers)
+    assert response.status_code == 415
+    error = response.json()["error"]
+    assert (error["code"], error["request_id"]) == ("UNSUPPORTED_MEDIA_TYPE", "r6")
+    assert "application/json" in error["message"]
+    # The cross-origin "simple" login: refused before anything reads it, gateway-shaped.
+    login = await client.post(
+        "/api/auth/login",
+        content=b'{"email": "a@example.com", "password": "p"}',
+        headers={"Content-Type": "text/plain"},
+    )
+    assert login.status_code == 415
+    assert login.json()["error"] == "unsupported_media_type"
 
 
 async def test_non_object_body_is_400(client: httpx.AsyncClient) -> None:
@@ -147,11 +199,13 @@ async def test_bad_path_and_query_values_are_400(client: httpx.AsyncClient) -> N
 
 async def test_oversized_body_is_413_from_the_gateway(client: httpx.AsyncClient) -> None:
     # Refused by the body guard before any route runs: a gateway error, in the gateway
-    # body, whichever service owns the path.
-    response = await client.post("/expense/v1/expenses", content=b" " * 2048, headers=AUTH)
+    # body, whichever service owns the path; the key's quota headers all the same.
+    response = await client.post("/expense/v1/expenses", content=b" " * 2048, headers=JSON)
     assert response.status_code == 413
     assert response.json()["error"] == "payload_too_large"
     assert response.json()["request_id"] == response.headers["x-request-id"]
+    assert response.headers["x-ratelimit-limit"] == "1000"
+    assert "ratelimit-policy" not in response.headers
 
 
 async def test_unreachable_backend_is_503(client: httpx.AsyncClient) -> None:

@@ -9,8 +9,9 @@ import pytest
 from finplat.api.v1 import annotations_pb2
 from finplat.expense.v1 import expense_pb2
 
-from edge.binding import BadBody, RequestBinder
+from edge.binding import BadBody, NotJson, RequestBinder, is_json_media_type
 from edge.codec import DecodeFailed
+from edge.descriptors import discover_routes
 from edge.rendering import ResponseRenderer
 from edge.transcoder import compile_route
 from tests.edge.testproto import SERVICE, DownloadResponse, Sample, SampleResponse
@@ -19,6 +20,7 @@ SNAKE = annotations_pb2.JSON_NAMING_SNAKE_CASE
 CAMEL = annotations_pb2.JSON_NAMING_LOWER_CAMEL_CASE
 ID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
 REQ = SERVICE.methods_by_name["GetSample"].input_type
+JSON = "application/json"
 
 
 def binder(body: str = "", path: tuple[str, ...] = ()) -> RequestBinder:
@@ -72,9 +74,10 @@ def test_blank_query_values_mean_unset() -> None:
 
 def test_body_field_binding_reports_paths_inside_the_body() -> None:
     b = binder(body="sample", path=("id",))
-    msg = b.bind({"id": ID}, b"", b'{"amount": 12.50, "items": [{"name": "a"}]}')
+    msg = b.bind({"id": ID}, b"", b'{"amount": 12.50, "items": [{"name": "a"}]}', JSON)
     assert msg.id == ID and msg.sample.amount == "12.50"
-    assert field_errors(lambda: b.bind({"id": ID}, b"", b'{"items": [{}, {"name": 3}]}')) == {
+    bad = b'{"items": [{}, {"name": 3}]}'
+    assert field_errors(lambda: b.bind({"id": ID}, b"", bad, JSON)) == {
         "items[1].name": "must be a string"
     }
 
@@ -82,7 +85,8 @@ def test_body_field_binding_reports_paths_inside_the_body() -> None:
 def test_body_star_takes_the_whole_message_and_path_wins() -> None:
     b = binder(body="*", path=("id",))
     other = "00000000-0000-0000-0000-000000000000"
-    msg = b.bind({"id": ID}, b"period=weekly", f'{{"id": "{other}", "name": "n"}}'.encode())
+    body = f'{{"id": "{other}", "name": "n"}}'.encode()
+    msg = b.bind({"id": ID}, b"period=weekly", body, JSON)
     assert msg.id == ID  # the URL wins over the body
     assert msg.name == "n"
     assert msg.period == 0  # no query binding when the body is "*"
@@ -91,15 +95,56 @@ def test_body_star_takes_the_whole_message_and_path_wins() -> None:
 def test_unusable_bodies() -> None:
     b = binder(body="sample")
     with pytest.raises(BadBody, match="not valid JSON"):
-        b.bind({}, b"", b"{nope")
+        b.bind({}, b"", b"{nope", JSON)
     with pytest.raises(BadBody, match="must be a JSON object"):
-        b.bind({}, b"", b"[1, 2]")
+        b.bind({}, b"", b"[1, 2]", JSON)
     assert b.bind({}, b"", b"").HasField("sample")  # an empty body is an empty object
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "application/json",
+        "application/json; charset=utf-8",
+        "Application/JSON",
+        "application/merge-patch+json",
+        "application/vnd.finplat.v1+json ; q=1",
+    ],
+)
+def test_json_media_types_are_accepted(content_type: str) -> None:
+    assert is_json_media_type(content_type)
+    assert binder(body="*").bind({}, b"", b'{"name": "n"}', content_type).name == "n"
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "",
+        "text/plain",
+        "text/plain; charset=utf-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/jsonp",
+        "json",
+        "application/",
+    ],
+)
+def test_a_body_without_a_json_media_type_is_refused(content_type: str) -> None:
+    b = binder(body="*")
+    assert not is_json_media_type(content_type)
+    with pytest.raises(NotJson):
+        b.bind({}, b"", b'{"name": "n"}', content_type)
+    # Nothing to parse, nothing to refuse: an empty body binds nothing.
+    assert b.bind({}, b"", b"", content_type).name == ""
+    # Blank is not empty, and not JSON either.
+    with pytest.raises(BadBody, match="blank"):
+        b.bind({}, b"", b"  ", content_type)
 
 
 def test_cookie_bound_fields_come_from_cookies_only() -> None:
     b = binder(body="*")
-    msg = b.bind({}, b"", b'{"refreshToken": "from-body"}', cookie_header="a=1; refresh_token=abc")
+    body = b'{"refreshToken": "from-body"}'
+    msg = b.bind({}, b"", body, JSON, cookie_header="a=1; refresh_token=abc")
     assert msg.refresh_token == "abc"
 
 
@@ -170,3 +215,14 @@ def test_compile_route_from_annotations() -> None:
     assert route.style == annotations_pb2.ERROR_STYLE_ANALYTICS
     assert route.needs_credential is False  # edgetest is not a finplat package: public
     assert specs[("POST", "/v1/samples")].backend == "samples"
+
+
+def test_a_declared_cache_control_is_rendered_on_success() -> None:
+    routes = {spec.template: spec for spec in discover_routes()}
+    jwks = routes["/.well-known/jwks.json"]
+    rendered = compile_route(jwks).renderer.render(jwks.response_class())
+    assert (b"cache-control", b"public, max-age=15") in rendered.headers
+    # Nothing declared: nothing here; the security headers add "no-store".
+    login = routes["/api/auth/login"]
+    rendered = compile_route(login).renderer.render(login.response_class())
+    assert all(name != b"cache-control" for name, _ in rendered.headers)

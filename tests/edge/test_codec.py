@@ -189,6 +189,13 @@ def test_strings_must_be_strings() -> None:
     assert errors_of('{"item": {"name": 5}}') == {"item.name": "must be a string"}
 
 
+def test_strings_must_not_hold_nul() -> None:
+    # PostgreSQL text cannot store NUL: refused at the edge, naming the field.
+    assert errors_of('{"item": {"name": "a\\u0000b"}}') == {
+        "item.name": "must not contain NUL characters"
+    }
+
+
 def test_uuid_fields_must_be_uuids() -> None:
     value = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
     assert decode(f'{{"id": "{value}"}}').id == value.lower()

@@ -45,6 +45,20 @@ def test_backend_reason_and_translated_violations() -> None:
     error = errors.from_status(parsed, lambda p: p.removeprefix("expense."))
     assert error.violations == (FieldError("amount", "must be greater than zero"),)
     assert error.reason == "VALIDATION_ERROR"
+    # The text names the field as the client wrote it too.
+    assert error.message == "amount: must be greater than zero"
+
+
+def test_only_whole_field_paths_are_renamed_in_the_message() -> None:
+    parsed = ParsedStatus(
+        C.INVALID_ARGUMENT,
+        "invalid request: expense.date: is required; expense.dates[0]: x; my_expense.date",
+        violations=(FieldViolation("expense.date", "is required"),),
+    )
+    error = errors.from_status(parsed, lambda p: p.removeprefix("expense."))
+    assert error.message == (
+        "invalid request: date: is required; expense.dates[0]: x; my_expense.date"
+    )
 
 
 @pytest.mark.parametrize("code", [C.INTERNAL, C.UNKNOWN, C.DATA_LOSS])

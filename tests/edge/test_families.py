@@ -9,7 +9,8 @@ from edge.families import Family, FamilyTable, literal_prefix, misrouted
 
 TABLE = FamilyTable()
 
-# One sample path per routed family of spec 1 (and the expense service of spec 2).
+# One sample path per routed family of spec 1, then every path family of specs 2
+# (analytics and the expense service) and 3 (project finance).
 SPEC_FAMILIES = [
     ("/api/auth/login", "main"),
     ("/api/invoices/9f1c", "main"),
@@ -31,6 +32,43 @@ SPEC_FAMILIES = [
     ("/expense/v1/expenses", "expense"),
     ("/api/sessions/revoke", "main"),
     ("/api/security/dashboard/overview", "main"),
+    ("/.well-known/jwks.json", "main"),
+    # spec 2
+    ("/api/documents/5/transactions", "analytics"),
+    ("/api/transactions/5/category", "analytics"),
+    ("/api/analytics/forecasts/monthly", "analytics"),
+    ("/api/analytics/recurring", "analytics"),
+    ("/api/analytics/refresh", "analytics"),
+    ("/api/analytics/suggestions/5/dismiss", "analytics"),
+    ("/api/analytics/trends", "analytics"),
+    ("/api/planning/expenses/5", "analytics"),
+    ("/api/planning/recurrence/rules", "analytics"),
+    ("/api/planning/scenarios/5/compare", "analytics"),
+    ("/api/v1/goals", "analytics"),
+    ("/api/v1/goals/5/analysis/progress", "analytics"),
+    ("/api/goals/ui/summary", "analytics"),
+    ("/api/cashflow/predictions", "analytics"),
+    ("/api/cashflow/ui/forecast-chart", "analytics"),
+    ("/api/categories", "analytics"),
+    ("/api/categories/5", "analytics"),
+    ("/api/system/default-categories", "analytics"),
+    ("/api/health", "analytics"),
+    ("/version", "analytics"),
+    ("/expense/v1/expenses/5", "expense"),
+    ("/expense/v1/categories", "expense"),
+    # spec 3
+    ("/api/analytics/projects/5/forecast", "projectfinance"),
+    ("/api/analytics/projects/5/health", "projectfinance"),
+    ("/api/approvals", "projectfinance"),
+    ("/api/approvals/check-required", "projectfinance"),
+    ("/api/approvals/entity/invoice/5", "projectfinance"),
+    ("/api/approvals/5/approve", "projectfinance"),
+    ("/api/compliance/reports/sox-404", "projectfinance"),
+    ("/api/cost-centers/5/allocate-budget", "projectfinance"),
+    ("/api/phases/5/start", "projectfinance"),
+    ("/api/project-finance/5/cost-centers", "projectfinance"),
+    ("/api/project-finance/export", "projectfinance"),
+    ("/api/milestones/5/complete", "projectfinance"),
 ]
 
 
@@ -39,10 +77,14 @@ def test_every_spec_family_resolves_to_its_backend(path: str, backend: str) -> N
     assert TABLE.backend_of(path) == backend
 
 
-def test_portfolio_exception_is_exact_on_segments() -> None:
+def test_project_finance_exceptions_are_exact_on_segments() -> None:
     # A sibling that merely starts with the same characters stays with analytics.
     assert TABLE.backend_of("/api/analytics/portfolios") == "analytics"
     assert TABLE.backend_of("/api/analytics/portfolio") == "projectfinance"
+    assert TABLE.backend_of("/api/analytics/projects-summary") == "analytics"
+    assert TABLE.backend_of("/api/analytics/projects") == "projectfinance"
+    # The analytics health check is not the gateway's /health, nor /api/healthz.
+    assert TABLE.family_of("/api/healthz") is None
 
 
 @pytest.mark.parametrize("path", ["/", "/api", "/api/authx", "/apix/auth", "/metrics", "/x"])

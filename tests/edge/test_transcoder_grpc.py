@@ -38,8 +38,9 @@ class FakeExpenses(expense_pb2_grpc.ExpenseServiceServicer):
 
     async def CreateExpense(self, request: Any, context: Any) -> Any:
         await self._enter(request, context)
-        if request.expense.amount == "0":
-            error = InvalidArgument.for_field("expense.amount", "must be greater than zero")
+        # Values the edge's own checks accept, refused here so the backend's answer shows.
+        if request.expense.amount == "13.13":
+            error = InvalidArgument.for_field("expense.amount", "is not accepted")
             status = to_status(error, domain="expense")
             await context.abort(status.code, status.details, status.trailing_metadata)
         expense = expense_pb2.Expense(
@@ -64,12 +65,12 @@ class FakeExpenses(expense_pb2_grpc.ExpenseServiceServicer):
 
     async def ListExpenses(self, request: Any, context: Any) -> Any:
         await self._enter(request, context)
-        if request.category == "limited":
+        if request.category == "travel":
             status = to_status(
                 RateLimited("too many requests", retry_after_seconds=42), domain="expense"
             )
             await context.abort(status.code, status.details, status.trailing_metadata)
-        if request.category == "boom":
+        if request.category == "education":
             raise RuntimeError("database password is hunter2")
         return expense_pb2.ListExpensesResponse(
             data=[
@@ -155,19 +156,21 @@ async def test_exact_decimal_reaches_the_backend(
     client: httpx.AsyncClient, backend: tuple[FakeExpenses, int]
 ) -> None:
     body = b'{"amount": 0.10, "description": "d", "category": "food", "date": "2026-01-31"}'
-    response = await client.post("/expense/v1/expenses", content=body, headers=HEADERS)
+    headers = {**HEADERS, "content-type": "application/json"}
+    response = await client.post("/expense/v1/expenses", content=body, headers=headers)
     assert response.status_code == 201
     assert backend[0].requests[-1].expense.amount == "0.10"
     assert b'"amount":0.10' in response.content
 
 
 async def test_backend_violation_is_translated_to_the_json_field(client: httpx.AsyncClient) -> None:
-    body = {"amount": 0, "description": "d", "category": "food", "date": "2026-01-31"}
+    body = {"amount": 13.13, "description": "d", "category": "food", "date": "2026-01-31"}
     response = await client.post("/expense/v1/expenses", json=body, headers=HEADERS)
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == "VALIDATION_ERROR"
-    assert error["details"] == {"field": "amount", "reason": "must be greater than zero"}
+    assert error["details"] == {"field": "amount", "reason": "is not accepted"}
+    assert error["message"] == "amount: is not accepted"  # not "expense.amount"
     assert error["request_id"] == "req-1"
     assert response.headers["x-ratelimit-limit"] == "1000"  # on errors too
 
@@ -206,14 +209,14 @@ async def test_list_binds_the_query_and_prints_defaults(
 
 
 async def test_rate_limited_carries_retry_after(client: httpx.AsyncClient) -> None:
-    response = await client.get("/expense/v1/expenses?category=limited", headers=HEADERS)
+    response = await client.get("/expense/v1/expenses?category=travel", headers=HEADERS)
     assert response.status_code == 429
     assert response.json()["error"]["code"] == "RATE_LIMITED"
     assert response.headers["retry-after"] == "42"
 
 
 async def test_backend_crash_is_a_generic_500(client: httpx.AsyncClient) -> None:
-    response = await client.get("/expense/v1/expenses?category=boom", headers=HEADERS)
+    response = await client.get("/expense/v1/expenses?category=education", headers=HEADERS)
     assert response.status_code == 500
     assert response.json()["error"]["code"] == "INTERNAL_ERROR"
     assert "hunter2" not in response.text

@@ -17,9 +17,10 @@ from sqlalchemy import func, select
 
 from edge.discovery.registry import MemoryRegistry
 from edge.discovery.sync import RegistrySync
-from services.main.identity import service_accounts
-from services.main.identity.tables import SessionRow
 from services.main.main import MainBackend
+from services.main.service_accounts import usecases as service_accounts
+from services.main.service_accounts.domain import IssuedServiceAccount
+from services.main.sessions.tables import SessionRow
 from services.runtime.registration import Registrar, SelfRegistration, advertised_host
 from services.runtime.server import RunningServer
 from services.runtime.service_token import (
@@ -30,7 +31,7 @@ from services.runtime.service_token import (
 from services.runtime.settings import RuntimeSettings
 from tests.edge.discovery.conftest import BACKENDS, Updates, discovery_app, jwks, served
 from tests.runtime.tokens_support import JwksServer, claims, sign
-from tests.services.main.identity.test_service_accounts import build_main
+from tests.services.main.support import build_main
 from tools.stack import free_port
 
 __all__ = ["jwks"]  # the JWKS server fixture of the discovery tests, used here too
@@ -56,13 +57,13 @@ def main(tmp_path: Path) -> Iterator[tuple[MainBackend, RunningServer]]:
 
 
 @pytest.fixture
-def account(main: tuple[MainBackend, RunningServer]) -> service_accounts.IssuedServiceAccount:
-    return service_accounts.create(main[0].identity.unit_of_work(), "provider-test")
+def account(main: tuple[MainBackend, RunningServer]) -> IssuedServiceAccount:
+    return service_accounts.create(main[0].kernel.unit_of_work(), "provider-test")
 
 
 def _provider(
     main: tuple[MainBackend, RunningServer],
-    account: service_accounts.IssuedServiceAccount,
+    account: IssuedServiceAccount,
     clock: Clock,
     secret: str | None = None,
 ) -> ClientCredentials:
@@ -80,7 +81,7 @@ def _sessions(main: tuple[MainBackend, RunningServer]) -> int:
 
 
 def test_token_is_reused_then_refreshed_before_expiry(
-    main: tuple[MainBackend, RunningServer], account: service_accounts.IssuedServiceAccount
+    main: tuple[MainBackend, RunningServer], account: IssuedServiceAccount
 ) -> None:
     clock = Clock()
     provider = _provider(main, account, clock)
@@ -100,7 +101,7 @@ def test_token_is_reused_then_refreshed_before_expiry(
 
 
 def test_concurrent_callers_share_one_fetch(
-    main: tuple[MainBackend, RunningServer], account: service_accounts.IssuedServiceAccount
+    main: tuple[MainBackend, RunningServer], account: IssuedServiceAccount
 ) -> None:
     provider = _provider(main, account, Clock())
     start = threading.Barrier(8)
@@ -123,14 +124,14 @@ def test_concurrent_callers_share_one_fetch(
 
 
 def test_refusals_are_clear_errors(
-    main: tuple[MainBackend, RunningServer], account: service_accounts.IssuedServiceAccount
+    main: tuple[MainBackend, RunningServer], account: IssuedServiceAccount
 ) -> None:
     wrong = _provider(main, account, Clock(), secret="fps_wrong")
     with pytest.raises(ServiceTokenUnavailable, match="UNAUTHENTICATED invalid client credentials"):
         wrong()
     wrong.close()
 
-    service_accounts.revoke(main[0].identity.unit_of_work(), account.account.client_id)
+    service_accounts.revoke(main[0].kernel.unit_of_work(), account.account.client_id)
     revoked = _provider(main, account, Clock())
     with pytest.raises(ServiceTokenUnavailable, match="UNAUTHENTICATED"):
         revoked()

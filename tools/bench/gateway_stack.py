@@ -45,7 +45,8 @@ from edge.balancing.upstream import Upstream
 from edge.components import RedisProbe
 from edge.descriptors import discover_routes
 from edge.families import FamilyTable
-from edge.management import OrjsonResponse, management_router
+from edge.json_response import OrjsonResponse
+from edge.management import management_router
 from edge.observability import NATIVE_TELEMETRY_OFF
 from edge.request_id import RequestIdMiddleware
 from edge.settings import EdgeSettings

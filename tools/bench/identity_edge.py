@@ -24,8 +24,8 @@ from pathlib import Path
 import httpx
 from finplat.identity.v1 import auth_pb2, auth_pb2_grpc
 
-from services.main.identity.hashing import PasswordHasher
-from services.main.identity.messages import extract_token
+from services.main.auth.domain.messages import extract_token
+from services.main.kernel.hashing import PasswordHasher
 from tools import stack
 from tools.bench.loadgen import (
     Result,

@@ -8,13 +8,13 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from services.main.identity import service_accounts
-from services.main.identity.context import IdentityUnitOfWork
-from services.main.identity.store import identity_repositories
+from services.main.kernel.dependencies import UowFactory
+from services.main.repositories import repositories
+from services.main.service_accounts import usecases as service_accounts
 from services.main.settings import MainSettings
 from tools.cli.database import add_url_option, runner, when
 
-Handler = Callable[[argparse.Namespace, Callable[[], IdentityUnitOfWork]], int]
+Handler = Callable[[argparse.Namespace, UowFactory], int]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,12 +47,12 @@ def _runner(handler: Handler) -> Callable[[argparse.Namespace], int]:
         "service-accounts",
         "main",
         lambda: MainSettings().database_url(),
-        identity_repositories,
+        repositories,
         handler,
     )
 
 
-def _create(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
+def _create(args: argparse.Namespace, uow: UowFactory) -> int:
     issued = service_accounts.create(uow(), args.name)
     print(f"client_id:     {issued.account.client_id}")
     print(f"client_secret: {issued.client_secret}")
@@ -64,7 +64,7 @@ def _create(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> 
     return 0
 
 
-def _list(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
+def _list(args: argparse.Namespace, uow: UowFactory) -> int:
     accounts = service_accounts.list_accounts(uow(), include_revoked=args.all)
     print(f"{'CLIENT ID':<24}  {'CREATED':<20}  {'LAST USED':<20}  {'STATUS':<7}  NAME")
     for account in accounts:
@@ -76,7 +76,7 @@ def _list(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> in
     return 0
 
 
-def _revoke(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
+def _revoke(args: argparse.Namespace, uow: UowFactory) -> int:
     account = service_accounts.revoke(uow(), args.client_id)
     print(f"revoked {account.client_id} ({account.name})")
     return 0

@@ -11,16 +11,13 @@ import argparse
 from collections.abc import Callable
 from datetime import timedelta
 
-from sqlalchemy import select
-
-from services.main.identity import signing
-from services.main.identity.context import IdentityUnitOfWork, utcnow
-from services.main.identity.store import identity_repositories
-from services.main.identity.tables import SigningKeyRow
+from services.main.kernel.dependencies import UowFactory
+from services.main.keys import usecases as keys
+from services.main.repositories import repositories
 from services.main.settings import MainSettings
-from tools.cli.database import add_url_option, runner
+from tools.cli.database import add_url_option, runner, when
 
-Handler = Callable[[argparse.Namespace, Callable[[], IdentityUnitOfWork]], int]
+Handler = Callable[[argparse.Namespace, UowFactory], int]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,32 +33,17 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _runner(handler: Handler) -> Callable[[argparse.Namespace], int]:
-    return runner(
-        "keys", "main", lambda: MainSettings().database_url(), identity_repositories, handler
-    )
+    return runner("keys", "main", lambda: MainSettings().database_url(), repositories, handler)
 
 
-def _rotate(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
-    with uow() as unit:
-        kid = signing.rotate(unit.session, utcnow())
-    print(f"new signing key: {kid}")
+def _rotate(args: argparse.Namespace, uow: UowFactory) -> int:
+    print(f"new signing key: {keys.rotate(uow())}")
     return 0
 
 
-def _list(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
-    published_for = timedelta(seconds=MainSettings().access_token_seconds) + signing.PUBLISH_MARGIN
-    now = utcnow()
-    with uow() as unit:
-        rows = unit.session.scalars(
-            select(SigningKeyRow).order_by(SigningKeyRow.created_at.desc())
-        ).all()
-        print(f"{'KID':<44}  {'CREATED':<20}  STATE")
-        for row in rows:
-            if row.retired_at is None:
-                state = "signing"
-            elif row.retired_at + published_for > now:
-                state = "retired, published"
-            else:
-                state = "retired"
-            print(f"{row.kid:<44}  {row.created_at:%Y-%m-%dT%H:%M:%SZ}  {state}")
+def _list(args: argparse.Namespace, uow: UowFactory) -> int:
+    lifetime = timedelta(seconds=MainSettings().access_token_seconds)
+    print(f"{'KID':<44}  {'CREATED':<20}  STATE")
+    for key in keys.list_keys(uow(), lifetime):
+        print(f"{key.kid:<44}  {when(key.created_at):<20}  {key.state}")
     return 0

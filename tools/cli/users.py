@@ -8,13 +8,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from services.main.identity import access, admin_usecases
-from services.main.identity.context import IdentityUnitOfWork, utcnow
-from services.main.identity.store import identity_repositories
+from services.main.admin import usecases as admin
+from services.main.admin.domain import UserAccess
+from services.main.kernel import access
+from services.main.kernel.dependencies import UowFactory
+from services.main.repositories import repositories
 from services.main.settings import MainSettings
 from tools.cli.database import add_url_option, runner
 
-Handler = Callable[[argparse.Namespace, Callable[[], IdentityUnitOfWork]], int]
+Handler = Callable[[argparse.Namespace, UowFactory], int]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,12 +53,10 @@ def _role_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _runner(handler: Handler) -> Callable[[argparse.Namespace], int]:
-    return runner(
-        "users", "main", lambda: MainSettings().database_url(), identity_repositories, handler
-    )
+    return runner("users", "main", lambda: MainSettings().database_url(), repositories, handler)
 
 
-def _print(found: admin_usecases.UserAccess) -> int:
+def _print(found: UserAccess) -> int:
     print(f"user:        {found.user_id} ({found.email})")
     print(f"roles:       {' '.join(found.roles)}")
     print(f"tenant role: {found.tenant_role}")
@@ -65,15 +65,13 @@ def _print(found: admin_usecases.UserAccess) -> int:
     return 0
 
 
-def _grant(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
-    return _print(
-        admin_usecases.grant(uow(), args.user, args.roles, args.scopes, args.tenant_role, utcnow)
-    )
+def _grant(args: argparse.Namespace, uow: UowFactory) -> int:
+    return _print(admin.grant(uow(), args.user, args.roles, args.scopes, args.tenant_role))
 
 
-def _revoke(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
-    return _print(admin_usecases.revoke(uow(), args.user, args.roles, args.scopes, utcnow))
+def _revoke(args: argparse.Namespace, uow: UowFactory) -> int:
+    return _print(admin.revoke(uow(), args.user, args.roles, args.scopes))
 
 
-def _show(args: argparse.Namespace, uow: Callable[[], IdentityUnitOfWork]) -> int:
-    return _print(admin_usecases.show(uow(), args.user))
+def _show(args: argparse.Namespace, uow: UowFactory) -> int:
+    return _print(admin.show(uow(), args.user))

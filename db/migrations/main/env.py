@@ -1,9 +1,8 @@
-"""Alembic environment of the main backend."""
+"""Alembic environment of the main backend: the tables every declared capability owns."""
 
-import services.main.identity.service_accounts_tables  # registers its table
-import services.main.identity.tables  # noqa: F401  (registers the identity tables)
 from db.migrations.environment import run
-from services.main.base import metadata
+from services.main.capabilities import CAPABILITIES
+from services.runtime.capability import declared_metadata
 
 # The metadata only serves `alembic revision --autogenerate`; upgrades run the scripts.
-run(metadata)
+run(declared_metadata(CAPABILITIES))

@@ -15,7 +15,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 from edge.auth import EdgeAuth
 from edge.guards import install_error_handlers
-from edge.management import OrjsonResponse
+from edge.json_response import OrjsonResponse
 from edge.observability import NATIVE_TELEMETRY_OFF, Observability, build_observability
 from edge.observability.access_log import ACCESS_LOGGER
 from edge.observability.middleware import ObservabilityMiddleware

@@ -63,8 +63,15 @@ def test_expense_list_parameters(document: Doc) -> None:
     listed = params(document["paths"]["/expense/v1/expenses"]["get"])
     assert list(listed) == ["limit", "offset", "category", "start_date", "end_date"]
     assert all(p["in"] == "query" for p in listed.values())
-    assert listed["limit"]["schema"] == {"type": "integer", "format": "int32"}
+    assert listed["limit"]["schema"] == {
+        "type": "integer",
+        "format": "int32",
+        "minimum": 1,
+        "maximum": 100,
+    }
     assert listed["start_date"]["schema"] == {"type": "string", "format": "date"}
+    # The binder drops blank query values: `?start_date=` is the same as leaving it out.
+    assert all(p["allowEmptyValue"] is True for p in listed.values())
     assert "1-100" in listed["limit"]["description"]  # from the proto comment
     path_id = params(document["paths"]["/expense/v1/expenses/{id}"]["get"])["id"]
     assert path_id["in"] == "path" and path_id["required"] is True
@@ -159,7 +166,10 @@ def test_auth_table_paths_and_security(document: Doc) -> None:
             assert {"401", "403"} <= set(operation["responses"]), path
         else:
             assert operation["security"] == [], path
-            assert "403" not in operation["responses"], path
+            # Public: 401 only where a credential is checked (a password or the refresh
+            # cookie, by the operations that issue tokens).
+            checks = path in {"/api/auth/login", "/api/auth/login/mfa", "/api/auth/refresh"}
+            assert ("401" in operation["responses"]) is checks, path
     assert document["components"]["securitySchemes"]["bearerJwt"]["bearerFormat"] == "JWT"
 
 
@@ -205,3 +215,15 @@ def test_without_comments_names_stand_in() -> None:
     bare = build_api_document(discover_routes())
     OpenAPIV31SpecValidator(bare).validate()
     assert bare["paths"]["/expense/v1/expenses"]["post"]["summary"] == "Create Expense"
+
+
+def test_request_members_admit_null_unless_required(document: Doc) -> None:
+    # The codec reads JSON null as "not set" for any field.
+    schemas = document["components"]["schemas"]
+    device = schemas["finplat.identity.v1.RegisterTrustedDeviceRequest"]["properties"]
+    assert device["trusted_days"]["type"] == ["integer", "null"]
+    assert device["fingerprint_hash"]["type"] == "string"  # required: null is refused
+    # Responses print null only where a field is nullable.
+    profile = schemas["finplat.identity.v1.Profile"]["properties"]
+    assert profile["full_name"]["type"] == "string"
+    assert profile["last_login_at"]["type"] == ["string", "null"]

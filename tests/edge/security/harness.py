@@ -62,6 +62,13 @@ def demo_app(
             headers={"content-security-policy": "default-src 'self'"},
         )
 
+    @app.get("/public")
+    async def public() -> Response:
+        # What the transcoder sends for an RPC declaring HttpRules.cache_control.
+        return Response(
+            b"{}", media_type="application/json", headers={"cache-control": "max-age=15"}
+        )
+
     @app.get("/docs/api")
     async def docs() -> HTMLResponse:
         return HTMLResponse("<html></html>")

@@ -43,6 +43,29 @@ def test_every_response_carries_the_security_headers(
         assert response.json()["request_id"] == response.headers["x-request-id"]
 
 
+@pytest.mark.parametrize(
+    ("path", "status"), [("/ok", 200), ("/nowhere", 404), ("/admin", 401), ("/unavailable", 503)]
+)
+def test_proxied_responses_may_never_be_stored(
+    client: httpx.Client, path: str, status: int
+) -> None:
+    response = client.get(path)
+    assert response.status_code == status
+    assert response.headers.get_list("cache-control") == ["no-store"]
+    assert response.headers["pragma"] == "no-cache"
+
+
+def test_a_declared_cache_control_is_kept_without_pragma(client: httpx.Client) -> None:
+    response = client.get("/public")
+    assert response.headers.get_list("cache-control") == ["max-age=15"]
+    assert "pragma" not in response.headers
+
+
+def test_the_edge_s_own_endpoints_keep_their_caching(client: httpx.Client) -> None:
+    response = client.get("/docs/api")
+    assert "cache-control" not in response.headers and "pragma" not in response.headers
+
+
 def test_the_docs_ui_gets_its_own_csp(client: httpx.Client) -> None:
     response = client.get("/docs/api")
     assert response.headers["content-security-policy"] == DOCS_CSP

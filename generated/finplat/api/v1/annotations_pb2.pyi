@@ -21,6 +21,16 @@ class ErrorStyle(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_STYLE_ANALYTICS: _ClassVar[ErrorStyle]
     ERROR_STYLE_EXPENSE: _ClassVar[ErrorStyle]
     ERROR_STYLE_PROJECT_FINANCE: _ClassVar[ErrorStyle]
+
+class RateLimitTier(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RATE_LIMIT_TIER_UNSPECIFIED: _ClassVar[RateLimitTier]
+    RATE_LIMIT_TIER_AUTH: _ClassVar[RateLimitTier]
+
+class StringFormat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    STRING_FORMAT_UNSPECIFIED: _ClassVar[StringFormat]
+    STRING_FORMAT_EMAIL: _ClassVar[StringFormat]
 JSON_NAMING_UNSPECIFIED: JsonNaming
 JSON_NAMING_SNAKE_CASE: JsonNaming
 JSON_NAMING_LOWER_CAMEL_CASE: JsonNaming
@@ -29,6 +39,10 @@ ERROR_STYLE_GATEWAY: ErrorStyle
 ERROR_STYLE_ANALYTICS: ErrorStyle
 ERROR_STYLE_EXPENSE: ErrorStyle
 ERROR_STYLE_PROJECT_FINANCE: ErrorStyle
+RATE_LIMIT_TIER_UNSPECIFIED: RateLimitTier
+RATE_LIMIT_TIER_AUTH: RateLimitTier
+STRING_FORMAT_UNSPECIFIED: StringFormat
+STRING_FORMAT_EMAIL: StringFormat
 SERVICE_FIELD_NUMBER: _ClassVar[int]
 service: _descriptor.FieldDescriptor
 AUTH_FIELD_NUMBER: _ClassVar[int]
@@ -75,14 +89,18 @@ class ServiceRules(_message.Message):
     def __init__(self, backend: _Optional[str] = ..., json_naming: _Optional[_Union[JsonNaming, str]] = ..., error_style: _Optional[_Union[ErrorStyle, str]] = ..., auth: _Optional[_Union[AuthPolicy, _Mapping]] = ..., quota: _Optional[_Union[Quota, _Mapping]] = ...) -> None: ...
 
 class HttpRules(_message.Message):
-    __slots__ = ("success_status", "location", "clear_cookies")
+    __slots__ = ("success_status", "location", "clear_cookies", "cache_control", "rate_limit_tier")
     SUCCESS_STATUS_FIELD_NUMBER: _ClassVar[int]
     LOCATION_FIELD_NUMBER: _ClassVar[int]
     CLEAR_COOKIES_FIELD_NUMBER: _ClassVar[int]
+    CACHE_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMIT_TIER_FIELD_NUMBER: _ClassVar[int]
     success_status: int
     location: str
     clear_cookies: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ..., clear_cookies: _Optional[_Iterable[str]] = ...) -> None: ...
+    cache_control: str
+    rate_limit_tier: RateLimitTier
+    def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ..., clear_cookies: _Optional[_Iterable[str]] = ..., cache_control: _Optional[str] = ..., rate_limit_tier: _Optional[_Union[RateLimitTier, str]] = ...) -> None: ...
 
 class MultipartField(_message.Message):
     __slots__ = ("allowed_types", "max_bytes", "filename_field", "content_type_field")
@@ -97,7 +115,7 @@ class MultipartField(_message.Message):
     def __init__(self, allowed_types: _Optional[_Iterable[str]] = ..., max_bytes: _Optional[int] = ..., filename_field: _Optional[str] = ..., content_type_field: _Optional[str] = ...) -> None: ...
 
 class FieldRules(_message.Message):
-    __slots__ = ("decimal_number", "decimal_string", "cookie", "multipart", "nullable", "cookie_path", "cookie_max_age_seconds")
+    __slots__ = ("decimal_number", "decimal_string", "cookie", "multipart", "nullable", "cookie_path", "cookie_max_age_seconds", "minimum", "maximum", "exclusive_minimum", "exclusive_maximum", "decimal_places", "min_length", "max_length", "pattern", "pattern_reason", "format", "allowed_values", "visible_text")
     DECIMAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
     DECIMAL_STRING_FIELD_NUMBER: _ClassVar[int]
     COOKIE_FIELD_NUMBER: _ClassVar[int]
@@ -105,6 +123,18 @@ class FieldRules(_message.Message):
     NULLABLE_FIELD_NUMBER: _ClassVar[int]
     COOKIE_PATH_FIELD_NUMBER: _ClassVar[int]
     COOKIE_MAX_AGE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    MINIMUM_FIELD_NUMBER: _ClassVar[int]
+    MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    EXCLUSIVE_MINIMUM_FIELD_NUMBER: _ClassVar[int]
+    EXCLUSIVE_MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    DECIMAL_PLACES_FIELD_NUMBER: _ClassVar[int]
+    MIN_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    MAX_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    PATTERN_FIELD_NUMBER: _ClassVar[int]
+    PATTERN_REASON_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    ALLOWED_VALUES_FIELD_NUMBER: _ClassVar[int]
+    VISIBLE_TEXT_FIELD_NUMBER: _ClassVar[int]
     decimal_number: bool
     decimal_string: bool
     cookie: str
@@ -112,4 +142,16 @@ class FieldRules(_message.Message):
     nullable: bool
     cookie_path: str
     cookie_max_age_seconds: int
-    def __init__(self, decimal_number: _Optional[bool] = ..., decimal_string: _Optional[bool] = ..., cookie: _Optional[str] = ..., multipart: _Optional[_Union[MultipartField, _Mapping]] = ..., nullable: _Optional[bool] = ..., cookie_path: _Optional[str] = ..., cookie_max_age_seconds: _Optional[int] = ...) -> None: ...
+    minimum: str
+    maximum: str
+    exclusive_minimum: str
+    exclusive_maximum: str
+    decimal_places: int
+    min_length: int
+    max_length: int
+    pattern: str
+    pattern_reason: str
+    format: StringFormat
+    allowed_values: _containers.RepeatedScalarFieldContainer[str]
+    visible_text: bool
+    def __init__(self, decimal_number: _Optional[bool] = ..., decimal_string: _Optional[bool] = ..., cookie: _Optional[str] = ..., multipart: _Optional[_Union[MultipartField, _Mapping]] = ..., nullable: _Optional[bool] = ..., cookie_path: _Optional[str] = ..., cookie_max_age_seconds: _Optional[int] = ..., minimum: _Optional[str] = ..., maximum: _Optional[str] = ..., exclusive_minimum: _Optional[str] = ..., exclusive_maximum: _Optional[str] = ..., decimal_places: _Optional[int] = ..., min_length: _Optional[int] = ..., max_length: _Optional[int] = ..., pattern: _Optional[str] = ..., pattern_reason: _Optional[str] = ..., format: _Optional[_Union[StringFormat, str]] = ..., allowed_values: _Optional[_Iterable[str]] = ..., visible_text: _Optional[bool] = ...) -> None: ...

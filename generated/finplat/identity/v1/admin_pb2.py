@@ -27,7 +27,7 @@ from google.api import field_behavior_pb2 as google_dot_api_dot_field__behavior_
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x66inplat/identity/v1/admin.proto\x12\x13\x66inplat.identity.v1\x1a finplat/api/v1/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa6\x01\n\nUserAccess\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\r\n\x05\x65mail\x18\x02 \x01(\t\x12\r\n\x05roles\x18\x03 \x03(\t\x12\x13\n\x0btenant_role\x18\x04 \x01(\t\x12\x14\n\x0c\x65xtra_scopes\x18\x05 \x03(\t\x12\x0e\n\x06scopes\x18\x06 \x03(\t\x12.\n\nupdated_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\\\n\x12GrantAccessRequest\x12\x12\n\x04user\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\r\n\x05roles\x18\x02 \x03(\t\x12\x0e\n\x06scopes\x18\x03 \x03(\t\x12\x13\n\x0btenant_role\x18\x04 \x01(\t\"F\n\x13GrantAccessResponse\x12/\n\x06\x61\x63\x63\x65ss\x18\x01 \x01(\x0b\x32\x1f.finplat.identity.v1.UserAccess\"H\n\x13RevokeAccessRequest\x12\x12\n\x04user\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\r\n\x05roles\x18\x02 \x03(\t\x12\x0e\n\x06scopes\x18\x03 \x03(\t\"G\n\x14RevokeAccessResponse\x12/\n\x06\x61\x63\x63\x65ss\x18\x01 \x01(\x0b\x32\x1f.finplat.identity.v1.UserAccess\"*\n\x14GetUserAccessRequest\x12\x12\n\x04user\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\"H\n\x15GetUserAccessResponse\x12/\n\x06\x61\x63\x63\x65ss\x18\x01 \x01(\x0b\x32\x1f.finplat.identity.v1.UserAccess2\xd6\x02\n\x10UserAdminService\x12`\n\x0bGrantAccess\x12\'.finplat.identity.v1.GrantAccessRequest\x1a(.finplat.identity.v1.GrantAccessResponse\x12\x63\n\x0cRevokeAccess\x12(.finplat.identity.v1.RevokeAccessRequest\x1a).finplat.identity.v1.RevokeAccessResponse\x12\x66\n\rGetUserAccess\x12).finplat.identity.v1.GetUserAccessRequest\x1a*.finplat.identity.v1.GetUserAccessResponse\x1a\x13\xca\xf3\x18\x0f\n\x04main\"\x07\x1a\x05\x61\x64minb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x66inplat/identity/v1/admin.proto\x12\x13\x66inplat.identity.v1\x1a finplat/api/v1/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa6\x01\n\nUserAccess\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\r\n\x05\x65mail\x18\x02 \x01(\t\x12\r\n\x05roles\x18\x03 \x03(\t\x12\x13\n\x0btenant_role\x18\x04 \x01(\t\x12\x14\n\x0c\x65xtra_scopes\x18\x05 \x03(\t\x12\x0e\n\x06scopes\x18\x06 \x03(\t\x12.\n\nupdated_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x86\x01\n\x12GrantAccessRequest\x12\x12\n\x04user\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\r\n\x05roles\x18\x02 \x03(\t\x12\x0e\n\x06scopes\x18\x03 \x03(\t\x12=\n\x0btenant_role\x18\x04 \x01(\tB(\xca\xf3\x18$\x8a\x01\x05owner\x8a\x01\x07manager\x8a\x01\x06member\x8a\x01\x06viewer\"F\n\x13GrantAccessResponse\x12/\n\x06\x61\x63\x63\x65ss\x18\x01 \x01(\x0b\x32\x1f.finplat.identity.v1.UserAccess\"H\n\x13RevokeAccessRequest\x12\x12\n\x04user\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\r\n\x05roles\x18\x02 \x03(\t\x12\x0e\n\x06scopes\x18\x03 \x03(\t\"G\n\x14RevokeAccessResponse\x12/\n\x06\x61\x63\x63\x65ss\x18\x01 \x01(\x0b\x32\x1f.finplat.identity.v1.UserAccess\"*\n\x14GetUserAccessRequest\x12\x12\n\x04user\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\"H\n\x15GetUserAccessResponse\x12/\n\x06\x61\x63\x63\x65ss\x18\x01 \x01(\x0b\x32\x1f.finplat.identity.v1.UserAccess2\xd6\x02\n\x10UserAdminService\x12`\n\x0bGrantAccess\x12\'.finplat.identity.v1.GrantAccessRequest\x1a(.finplat.identity.v1.GrantAccessResponse\x12\x63\n\x0cRevokeAccess\x12(.finplat.identity.v1.RevokeAccessRequest\x1a).finplat.identity.v1.RevokeAccessResponse\x12\x66\n\rGetUserAccess\x12).finplat.identity.v1.GetUserAccessRequest\x1a*.finplat.identity.v1.GetUserAccessResponse\x1a\x13\xca\xf3\x18\x0f\n\x04main\"\x07\x1a\x05\x61\x64minb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,6 +36,8 @@ if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_GRANTACCESSREQUEST'].fields_by_name['user']._loaded_options = None
   _globals['_GRANTACCESSREQUEST'].fields_by_name['user']._serialized_options = b'\342A\001\002'
+  _globals['_GRANTACCESSREQUEST'].fields_by_name['tenant_role']._loaded_options = None
+  _globals['_GRANTACCESSREQUEST'].fields_by_name['tenant_role']._serialized_options = b'\312\363\030$\212\001\005owner\212\001\007manager\212\001\006member\212\001\006viewer'
   _globals['_REVOKEACCESSREQUEST'].fields_by_name['user']._loaded_options = None
   _globals['_REVOKEACCESSREQUEST'].fields_by_name['user']._serialized_options = b'\342A\001\002'
   _globals['_GETUSERACCESSREQUEST'].fields_by_name['user']._loaded_options = None
@@ -44,18 +46,18 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_USERADMINSERVICE']._serialized_options = b'\312\363\030\017\n\004main\"\007\032\005admin'
   _globals['_USERACCESS']._serialized_start=157
   _globals['_USERACCESS']._serialized_end=323
-  _globals['_GRANTACCESSREQUEST']._serialized_start=325
-  _globals['_GRANTACCESSREQUEST']._serialized_end=417
-  _globals['_GRANTACCESSRESPONSE']._serialized_start=419
-  _globals['_GRANTACCESSRESPONSE']._serialized_end=489
-  _globals['_REVOKEACCESSREQUEST']._serialized_start=491
-  _globals['_REVOKEACCESSREQUEST']._serialized_end=563
-  _globals['_REVOKEACCESSRESPONSE']._serialized_start=565
-  _globals['_REVOKEACCESSRESPONSE']._serialized_end=636
-  _globals['_GETUSERACCESSREQUEST']._serialized_start=638
-  _globals['_GETUSERACCESSREQUEST']._serialized_end=680
-  _globals['_GETUSERACCESSRESPONSE']._serialized_start=682
-  _globals['_GETUSERACCESSRESPONSE']._serialized_end=754
-  _globals['_USERADMINSERVICE']._serialized_start=757
-  _globals['_USERADMINSERVICE']._serialized_end=1099
+  _globals['_GRANTACCESSREQUEST']._serialized_start=326
+  _globals['_GRANTACCESSREQUEST']._serialized_end=460
+  _globals['_GRANTACCESSRESPONSE']._serialized_start=462
+  _globals['_GRANTACCESSRESPONSE']._serialized_end=532
+  _globals['_REVOKEACCESSREQUEST']._serialized_start=534
+  _globals['_REVOKEACCESSREQUEST']._serialized_end=606
+  _globals['_REVOKEACCESSRESPONSE']._serialized_start=608
+  _globals['_REVOKEACCESSRESPONSE']._serialized_end=679
+  _globals['_GETUSERACCESSREQUEST']._serialized_start=681
+  _globals['_GETUSERACCESSREQUEST']._serialized_end=723
+  _globals['_GETUSERACCESSRESPONSE']._serialized_start=725
+  _globals['_GETUSERACCESSRESPONSE']._serialized_end=797
+  _globals['_USERADMINSERVICE']._serialized_start=800
+  _globals['_USERADMINSERVICE']._serialized_end=1142
 # @@protoc_insertion_point(module_scope)

@@ -26,7 +26,7 @@ from finplat.api.v1 import annotations_pb2 as finplat_dot_api_dot_v1_dot_annotat
 from google.api import annotations_pb2 as google_dot_api_dot_annotations__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x66inplat/identity/v1/keys.proto\x12\x13\x66inplat.identity.v1\x1a finplat/api/v1/annotations.proto\x1a\x1cgoogle/api/annotations.proto\"\x10\n\x0eGetJwksRequest\"9\n\x0fGetJwksResponse\x12&\n\x04keys\x18\x01 \x03(\x0b\x32\x18.finplat.identity.v1.Jwk\"O\n\x03Jwk\x12\x0b\n\x03kty\x18\x01 \x01(\t\x12\x0b\n\x03use\x18\x02 \x01(\t\x12\x0b\n\x03\x61lg\x18\x03 \x01(\t\x12\x0b\n\x03kid\x18\x04 \x01(\t\x12\t\n\x01n\x18\x05 \x01(\t\x12\t\n\x01\x65\x18\x06 \x01(\t2\x97\x01\n\x0bJwksService\x12t\n\x07GetJwks\x12#.finplat.identity.v1.GetJwksRequest\x1a$.finplat.identity.v1.GetJwksResponse\"\x1e\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x1a\x12\xca\xf3\x18\x0e\n\x04main\x10\x01\x18\x01\"\x02\x08\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x66inplat/identity/v1/keys.proto\x12\x13\x66inplat.identity.v1\x1a finplat/api/v1/annotations.proto\x1a\x1cgoogle/api/annotations.proto\"\x10\n\x0eGetJwksRequest\"9\n\x0fGetJwksResponse\x12&\n\x04keys\x18\x01 \x03(\x0b\x32\x18.finplat.identity.v1.Jwk\"O\n\x03Jwk\x12\x0b\n\x03kty\x18\x01 \x01(\t\x12\x0b\n\x03use\x18\x02 \x01(\t\x12\x0b\n\x03\x61lg\x18\x03 \x01(\t\x12\x0b\n\x03kid\x18\x04 \x01(\t\x12\t\n\x01n\x18\x05 \x01(\t\x12\t\n\x01\x65\x18\x06 \x01(\t2\xb0\x01\n\x0bJwksService\x12\x8c\x01\n\x07GetJwks\x12#.finplat.identity.v1.GetJwksRequest\x1a$.finplat.identity.v1.GetJwksResponse\"6\xd2\xf3\x18\x14\"\x12public, max-age=15\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x1a\x12\xca\xf3\x18\x0e\n\x04main\x10\x01\x18\x01\"\x02\x08\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,7 +36,7 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_JWKSSERVICE']._loaded_options = None
   _globals['_JWKSSERVICE']._serialized_options = b'\312\363\030\016\n\004main\020\001\030\001\"\002\010\001'
   _globals['_JWKSSERVICE'].methods_by_name['GetJwks']._loaded_options = None
-  _globals['_JWKSSERVICE'].methods_by_name['GetJwks']._serialized_options = b'\202\323\344\223\002\030\022\026/.well-known/jwks.json'
+  _globals['_JWKSSERVICE'].methods_by_name['GetJwks']._serialized_options = b'\322\363\030\024\"\022public, max-age=15\202\323\344\223\002\030\022\026/.well-known/jwks.json'
   _globals['_GETJWKSREQUEST']._serialized_start=119
   _globals['_GETJWKSREQUEST']._serialized_end=135
   _globals['_GETJWKSRESPONSE']._serialized_start=137
@@ -44,5 +44,5 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_JWK']._serialized_start=196
   _globals['_JWK']._serialized_end=275
   _globals['_JWKSSERVICE']._serialized_start=278
-  _globals['_JWKSSERVICE']._serialized_end=429
+  _globals['_JWKSSERVICE']._serialized_end=454
 # @@protoc_insertion_point(module_scope)

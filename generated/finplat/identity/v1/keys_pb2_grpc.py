@@ -49,7 +49,9 @@ class JwksServiceServicer:
     """
 
     def GetJwks(self, request, context):
-        """The JWK Set: every key a valid access token may be signed with.
+        """The JWK Set: every key a valid access token may be signed with. Public and
+        cacheable for 15 s: a new key is published 30 s before it signs (the main backend's
+        activation delay), so no cached copy can miss a key that is already in use.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -29,19 +29,27 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from google.type import date_pb2 as google_dot_type_dot_date__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"finplat/identity/v1/security.proto\x12\x13\x66inplat.identity.v1\x1a finplat/api/v1/annotations.proto\x1a\"finplat/identity/v1/location.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\"0\n\x12GetOverviewRequest\x12\x11\n\x04\x64\x61ys\x18\x01 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_days\"\xe9\x02\n\x13GetOverviewResponse\x12\x0c\n\x04\x64\x61ys\x18\x01 \x01(\x05\x12\x19\n\x11successful_logins\x18\x02 \x01(\x05\x12\x15\n\rfailed_logins\x18\x03 \x01(\x05\x12\x14\n\x0c\x64istinct_ips\x18\x04 \x01(\x05\x12\x18\n\x10\x64istinct_devices\x18\x05 \x01(\x05\x12\x11\n\tcountries\x18\x06 \x03(\t\x12\x39\n\rlast_login_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x06\xca\xf3\x18\x02(\x01\x12:\n\x0elast_failed_at\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x06\xca\xf3\x18\x02(\x01\x12\x17\n\x0f\x61\x63tive_sessions\x18\t \x01(\x05\x12\x17\n\x0ftrusted_devices\x18\n \x01(\x05\x12\x13\n\x0bmfa_enabled\x18\x0b \x01(\x08\x12\x11\n\tanomalies\x18\x0c \x01(\x05\"0\n\x12GetTimelineRequest\x12\x11\n\x04\x64\x61ys\x18\x01 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_days\"R\n\x0bTimelineDay\x12\x1f\n\x04\x64\x61te\x18\x01 \x01(\x0b\x32\x11.google.type.Date\x12\x12\n\nsuccessful\x18\x02 \x01(\x05\x12\x0e\n\x06\x66\x61iled\x18\x03 \x01(\x05\"\xca\x01\n\rSecurityEvent\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12&\n\x02\x61t\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x12\n\nip_address\x18\x04 \x01(\t\x12\x12\n\nuser_agent\x18\x05 \x01(\t\x12\x0e\n\x06\x64\x65vice\x18\x06 \x01(\t\x12/\n\x08location\x18\x07 \x01(\x0b\x32\x1d.finplat.identity.v1.Location\x12\x0e\n\x06result\x18\x08 \x01(\t\"\x8b\x01\n\x13GetTimelineResponse\x12\x0c\n\x04\x64\x61ys\x18\x01 \x01(\x05\x12\x32\n\x08timeline\x18\x02 \x03(\x0b\x32 .finplat.identity.v1.TimelineDay\x12\x32\n\x06\x65vents\x18\x03 \x03(\x0b\x32\".finplat.identity.v1.SecurityEvent\"+\n\x14ListAnomaliesRequest\x12\x13\n\x0bsensitivity\x18\x01 \x01(\t\"\xe6\x01\n\x07\x41nomaly\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x10\n\x08severity\x18\x02 \x01(\t\x12&\n\x02\x61t\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x12\n\nip_address\x18\x04 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\x12:\n\x07\x64\x65tails\x18\x06 \x03(\x0b\x32).finplat.identity.v1.Anomaly.DetailsEntry\x1a.\n\x0c\x44\x65tailsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"]\n\x15ListAnomaliesResponse\x12\x13\n\x0bsensitivity\x18\x01 \x01(\t\x12/\n\tanomalies\x18\x02 \x03(\x0b\x32\x1c.finplat.identity.v1.Anomaly\"9\n\x19GetLocationHistoryRequest\x12\x12\n\x05limit\x18\x01 \x01(\x05H\x00\x88\x01\x01\x42\x08\n\x06_limit\"\xc3\x01\n\rLocationVisit\x12/\n\x08location\x18\x01 \x01(\x0b\x32\x1d.finplat.identity.v1.Location\x12\x12\n\nip_address\x18\x02 \x01(\t\x12.\n\nfirst_seen\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12-\n\tlast_seen\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06logins\x18\x05 \x01(\x05\"S\n\x1aGetLocationHistoryResponse\x12\x35\n\tlocations\x18\x01 \x03(\x0b\x32\".finplat.identity.v1.LocationVisit2\x80\x05\n\x18SecurityDashboardService\x12\x8a\x01\n\x0bGetOverview\x12\'.finplat.identity.v1.GetOverviewRequest\x1a(.finplat.identity.v1.GetOverviewResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /api/security/dashboard/overview\x12\x8a\x01\n\x0bGetTimeline\x12\'.finplat.identity.v1.GetTimelineRequest\x1a(.finplat.identity.v1.GetTimelineResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /api/security/dashboard/timeline\x12\x91\x01\n\rListAnomalies\x12).finplat.identity.v1.ListAnomaliesRequest\x1a*.finplat.identity.v1.ListAnomaliesResponse\")\x82\xd3\xe4\x93\x02#\x12!/api/security/dashboard/anomalies\x12\x9d\x01\n\x12GetLocationHistory\x12..finplat.identity.v1.GetLocationHistoryRequest\x1a/.finplat.identity.v1.GetLocationHistoryResponse\"&\x82\xd3\xe4\x93\x02 \x12\x1e/api/security/location-history\x1a\x16\xca\xf3\x18\x12\n\x04main\x10\x01\x18\x01\"\x06\x1a\x04userb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"finplat/identity/v1/security.proto\x12\x13\x66inplat.identity.v1\x1a finplat/api/v1/annotations.proto\x1a\"finplat/identity/v1/location.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\">\n\x12GetOverviewRequest\x12\x1f\n\x04\x64\x61ys\x18\x01 \x01(\x05\x42\x0c\xca\xf3\x18\x08\x42\x01\x31J\x03\x33\x36\x35H\x00\x88\x01\x01\x42\x07\n\x05_days\"\xe9\x02\n\x13GetOverviewResponse\x12\x0c\n\x04\x64\x61ys\x18\x01 \x01(\x05\x12\x19\n\x11successful_logins\x18\x02 \x01(\x05\x12\x15\n\rfailed_logins\x18\x03 \x01(\x05\x12\x14\n\x0c\x64istinct_ips\x18\x04 \x01(\x05\x12\x18\n\x10\x64istinct_devices\x18\x05 \x01(\x05\x12\x11\n\tcountries\x18\x06 \x03(\t\x12\x39\n\rlast_login_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x06\xca\xf3\x18\x02(\x01\x12:\n\x0elast_failed_at\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x06\xca\xf3\x18\x02(\x01\x12\x17\n\x0f\x61\x63tive_sessions\x18\t \x01(\x05\x12\x17\n\x0ftrusted_devices\x18\n \x01(\x05\x12\x13\n\x0bmfa_enabled\x18\x0b \x01(\x08\x12\x11\n\tanomalies\x18\x0c \x01(\x05\">\n\x12GetTimelineRequest\x12\x1f\n\x04\x64\x61ys\x18\x01 \x01(\x05\x42\x0c\xca\xf3\x18\x08\x42\x01\x31J\x03\x33\x36\x35H\x00\x88\x01\x01\x42\x07\n\x05_days\"R\n\x0bTimelineDay\x12\x1f\n\x04\x64\x61te\x18\x01 \x01(\x0b\x32\x11.google.type.Date\x12\x12\n\nsuccessful\x18\x02 \x01(\x05\x12\x0e\n\x06\x66\x61iled\x18\x03 \x01(\x05\"\xca\x01\n\rSecurityEvent\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12&\n\x02\x61t\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x12\n\nip_address\x18\x04 \x01(\t\x12\x12\n\nuser_agent\x18\x05 \x01(\t\x12\x0e\n\x06\x64\x65vice\x18\x06 \x01(\t\x12/\n\x08location\x18\x07 \x01(\x0b\x32\x1d.finplat.identity.v1.Location\x12\x0e\n\x06result\x18\x08 \x01(\t\"\x8b\x01\n\x13GetTimelineResponse\x12\x0c\n\x04\x64\x61ys\x18\x01 \x01(\x05\x12\x32\n\x08timeline\x18\x02 \x03(\x0b\x32 .finplat.identity.v1.TimelineDay\x12\x32\n\x06\x65vents\x18\x03 \x03(\x0b\x32\".finplat.identity.v1.SecurityEvent\"G\n\x14ListAnomaliesRequest\x12/\n\x0bsensitivity\x18\x01 \x01(\tB\x1a\xca\xf3\x18\x16\x8a\x01\x03low\x8a\x01\x06medium\x8a\x01\x04high\"\xe6\x01\n\x07\x41nomaly\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x10\n\x08severity\x18\x02 \x01(\t\x12&\n\x02\x61t\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x12\n\nip_address\x18\x04 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\x12:\n\x07\x64\x65tails\x18\x06 \x03(\x0b\x32).finplat.identity.v1.Anomaly.DetailsEntry\x1a.\n\x0c\x44\x65tailsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"]\n\x15ListAnomaliesResponse\x12\x13\n\x0bsensitivity\x18\x01 \x01(\t\x12/\n\tanomalies\x18\x02 \x03(\x0b\x32\x1c.finplat.identity.v1.Anomaly\"G\n\x19GetLocationHistoryRequest\x12 \n\x05limit\x18\x01 \x01(\x05\x42\x0c\xca\xf3\x18\x08\x42\x01\x31J\x03\x31\x30\x30H\x00\x88\x01\x01\x42\x08\n\x06_limit\"\xc3\x01\n\rLocationVisit\x12/\n\x08location\x18\x01 \x01(\x0b\x32\x1d.finplat.identity.v1.Location\x12\x12\n\nip_address\x18\x02 \x01(\t\x12.\n\nfirst_seen\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12-\n\tlast_seen\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06logins\x18\x05 \x01(\x05\"S\n\x1aGetLocationHistoryResponse\x12\x35\n\tlocations\x18\x01 \x03(\x0b\x32\".finplat.identity.v1.LocationVisit2\x80\x05\n\x18SecurityDashboardService\x12\x8a\x01\n\x0bGetOverview\x12\'.finplat.identity.v1.GetOverviewRequest\x1a(.finplat.identity.v1.GetOverviewResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /api/security/dashboard/overview\x12\x8a\x01\n\x0bGetTimeline\x12\'.finplat.identity.v1.GetTimelineRequest\x1a(.finplat.identity.v1.GetTimelineResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /api/security/dashboard/timeline\x12\x91\x01\n\rListAnomalies\x12).finplat.identity.v1.ListAnomaliesRequest\x1a*.finplat.identity.v1.ListAnomaliesResponse\")\x82\xd3\xe4\x93\x02#\x12!/api/security/dashboard/anomalies\x12\x9d\x01\n\x12GetLocationHistory\x12..finplat.identity.v1.GetLocationHistoryRequest\x1a/.finplat.identity.v1.GetLocationHistoryResponse\"&\x82\xd3\xe4\x93\x02 \x12\x1e/api/security/location-history\x1a\x16\xca\xf3\x18\x12\n\x04main\x10\x01\x18\x01\"\x06\x1a\x04userb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'finplat.identity.v1.security_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_GETOVERVIEWREQUEST'].fields_by_name['days']._loaded_options = None
+  _globals['_GETOVERVIEWREQUEST'].fields_by_name['days']._serialized_options = b'\312\363\030\010B\0011J\003365'
   _globals['_GETOVERVIEWRESPONSE'].fields_by_name['last_login_at']._loaded_options = None
   _globals['_GETOVERVIEWRESPONSE'].fields_by_name['last_login_at']._serialized_options = b'\312\363\030\002(\001'
   _globals['_GETOVERVIEWRESPONSE'].fields_by_name['last_failed_at']._loaded_options = None
   _globals['_GETOVERVIEWRESPONSE'].fields_by_name['last_failed_at']._serialized_options = b'\312\363\030\002(\001'
+  _globals['_GETTIMELINEREQUEST'].fields_by_name['days']._loaded_options = None
+  _globals['_GETTIMELINEREQUEST'].fields_by_name['days']._serialized_options = b'\312\363\030\010B\0011J\003365'
+  _globals['_LISTANOMALIESREQUEST'].fields_by_name['sensitivity']._loaded_options = None
+  _globals['_LISTANOMALIESREQUEST'].fields_by_name['sensitivity']._serialized_options = b'\312\363\030\026\212\001\003low\212\001\006medium\212\001\004high'
   _globals['_ANOMALY_DETAILSENTRY']._loaded_options = None
   _globals['_ANOMALY_DETAILSENTRY']._serialized_options = b'8\001'
+  _globals['_GETLOCATIONHISTORYREQUEST'].fields_by_name['limit']._loaded_options = None
+  _globals['_GETLOCATIONHISTORYREQUEST'].fields_by_name['limit']._serialized_options = b'\312\363\030\010B\0011J\003100'
   _globals['_SECURITYDASHBOARDSERVICE']._loaded_options = None
   _globals['_SECURITYDASHBOARDSERVICE']._serialized_options = b'\312\363\030\022\n\004main\020\001\030\001\"\006\032\004user'
   _globals['_SECURITYDASHBOARDSERVICE'].methods_by_name['GetOverview']._loaded_options = None
@@ -53,31 +61,31 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_SECURITYDASHBOARDSERVICE'].methods_by_name['GetLocationHistory']._loaded_options = None
   _globals['_SECURITYDASHBOARDSERVICE'].methods_by_name['GetLocationHistory']._serialized_options = b'\202\323\344\223\002 \022\036/api/security/location-history'
   _globals['_GETOVERVIEWREQUEST']._serialized_start=216
-  _globals['_GETOVERVIEWREQUEST']._serialized_end=264
-  _globals['_GETOVERVIEWRESPONSE']._serialized_start=267
-  _globals['_GETOVERVIEWRESPONSE']._serialized_end=628
-  _globals['_GETTIMELINEREQUEST']._serialized_start=630
-  _globals['_GETTIMELINEREQUEST']._serialized_end=678
-  _globals['_TIMELINEDAY']._serialized_start=680
-  _globals['_TIMELINEDAY']._serialized_end=762
-  _globals['_SECURITYEVENT']._serialized_start=765
-  _globals['_SECURITYEVENT']._serialized_end=967
-  _globals['_GETTIMELINERESPONSE']._serialized_start=970
-  _globals['_GETTIMELINERESPONSE']._serialized_end=1109
-  _globals['_LISTANOMALIESREQUEST']._serialized_start=1111
-  _globals['_LISTANOMALIESREQUEST']._serialized_end=1154
-  _globals['_ANOMALY']._serialized_start=1157
-  _globals['_ANOMALY']._serialized_end=1387
-  _globals['_ANOMALY_DETAILSENTRY']._serialized_start=1341
-  _globals['_ANOMALY_DETAILSENTRY']._serialized_end=1387
-  _globals['_LISTANOMALIESRESPONSE']._serialized_start=1389
-  _globals['_LISTANOMALIESRESPONSE']._serialized_end=1482
-  _globals['_GETLOCATIONHISTORYREQUEST']._serialized_start=1484
-  _globals['_GETLOCATIONHISTORYREQUEST']._serialized_end=1541
-  _globals['_LOCATIONVISIT']._serialized_start=1544
-  _globals['_LOCATIONVISIT']._serialized_end=1739
-  _globals['_GETLOCATIONHISTORYRESPONSE']._serialized_start=1741
-  _globals['_GETLOCATIONHISTORYRESPONSE']._serialized_end=1824
-  _globals['_SECURITYDASHBOARDSERVICE']._serialized_start=1827
-  _globals['_SECURITYDASHBOARDSERVICE']._serialized_end=2467
+  _globals['_GETOVERVIEWREQUEST']._serialized_end=278
+  _globals['_GETOVERVIEWRESPONSE']._serialized_start=281
+  _globals['_GETOVERVIEWRESPONSE']._serialized_end=642
+  _globals['_GETTIMELINEREQUEST']._serialized_start=644
+  _globals['_GETTIMELINEREQUEST']._serialized_end=706
+  _globals['_TIMELINEDAY']._serialized_start=708
+  _globals['_TIMELINEDAY']._serialized_end=790
+  _globals['_SECURITYEVENT']._serialized_start=793
+  _globals['_SECURITYEVENT']._serialized_end=995
+  _globals['_GETTIMELINERESPONSE']._serialized_start=998
+  _globals['_GETTIMELINERESPONSE']._serialized_end=1137
+  _globals['_LISTANOMALIESREQUEST']._serialized_start=1139
+  _globals['_LISTANOMALIESREQUEST']._serialized_end=1210
+  _globals['_ANOMALY']._serialized_start=1213
+  _globals['_ANOMALY']._serialized_end=1443
+  _globals['_ANOMALY_DETAILSENTRY']._serialized_start=1397
+  _globals['_ANOMALY_DETAILSENTRY']._serialized_end=1443
+  _globals['_LISTANOMALIESRESPONSE']._serialized_start=1445
+  _globals['_LISTANOMALIESRESPONSE']._serialized_end=1538
+  _globals['_GETLOCATIONHISTORYREQUEST']._serialized_start=1540
+  _globals['_GETLOCATIONHISTORYREQUEST']._serialized_end=1611
+  _globals['_LOCATIONVISIT']._serialized_start=1614
+  _globals['_LOCATIONVISIT']._serialized_end=1809
+  _globals['_GETLOCATIONHISTORYRESPONSE']._serialized_start=1811
+  _globals['_GETLOCATIONHISTORYRESPONSE']._serialized_end=1894
+  _globals['_SECURITYDASHBOARDSERVICE']._serialized_start=1897
+  _globals['_SECURITYDASHBOARDSERVICE']._serialized_end=2537
 # @@protoc_insertion_point(module_scope)

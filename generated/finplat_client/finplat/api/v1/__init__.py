@@ -49,6 +49,37 @@ class ErrorStyle(betterproto.Enum):
     """{"code": code, "message": text, "details": {...}}"""
 
 
+class RateLimitTier(betterproto.Enum):
+    """Which of the edge's rate limits a method's REST calls count against."""
+
+    UNSPECIFIED = 0
+    """Not set: the default limit, per user (per client IP when anonymous)."""
+
+    AUTH = 1
+    """
+    The lower authentication limit (FINPLAT_EDGE_RATE_LIMIT_AUTH, 50 per window),
+     always per client IP, whatever token is sent: its callers are signing in, not yet
+     known users, and credential stuffing from one address must stall quickly.
+    """
+
+
+class StringFormat(betterproto.Enum):
+    """
+    String formats a FieldRules constraint can require (JSON Schema `format`). UUIDs
+     are (google.api.field_info).format = UUID4; dates and date-times come from
+     google.type.Date and google.protobuf.Timestamp.
+    """
+
+    UNSPECIFIED = 0
+    """No format."""
+
+    EMAIL = 1
+    """
+    An email address (RFC 5322 addr-spec; internationalised addresses allowed;
+     special-use domains such as .test, .local and .invalid refused).
+    """
+
+
 @dataclass(eq=False, repr=False)
 class AuthPolicy(betterproto.Message):
     """
@@ -129,6 +160,19 @@ class HttpRules(betterproto.Message):
      the refresh-token cookie on logout. Named as in FieldRules.cookie.
     """
 
+    cache_control: str = betterproto.string_field(4)
+    """
+    Cache-Control of a successful response. Empty: "no-store" with "Pragma: no-cache",
+     what every response carrying tokens, secrets or personal data needs. Declare a value
+     only for public data, e.g. "public, max-age=15". Errors are always "no-store".
+    """
+
+    rate_limit_tier: "RateLimitTier" = betterproto.enum_field(5)
+    """
+    The edge rate limit REST calls of the method count against (default: the default
+     limit, per user).
+    """
+
 
 @dataclass(eq=False, repr=False)
 class MultipartField(betterproto.Message):
@@ -152,7 +196,7 @@ class MultipartField(betterproto.Message):
 
 @dataclass(eq=False, repr=False)
 class FieldRules(betterproto.Message):
-    """Field-level JSON behaviour."""
+    """Field-level JSON behaviour and the constraints on request values."""
 
     decimal_number: bool = betterproto.bool_field(1)
     """
@@ -182,4 +226,58 @@ class FieldRules(betterproto.Message):
     """
     Max-Age of that cookie in seconds (0: a session cookie). Cookies are always sent
      HttpOnly, Secure and SameSite=Strict.
+    """
+
+    minimum: str = betterproto.string_field(8)
+    """
+    Smallest value allowed, inclusive, as a decimal ("1"): integer and decimal fields.
+    """
+
+    maximum: str = betterproto.string_field(9)
+    """Largest value allowed, inclusive, as a decimal ("100")."""
+
+    exclusive_minimum: str = betterproto.string_field(10)
+    """The value must be greater than this decimal ("0")."""
+
+    exclusive_maximum: str = betterproto.string_field(11)
+    """The value must be less than this decimal."""
+
+    decimal_places: int = betterproto.uint32_field(12)
+    """
+    At most this many digits after the decimal point (decimal fields; 0: no limit).
+    """
+
+    min_length: int = betterproto.uint32_field(13)
+    """Fewest characters (Unicode code points) a string may have."""
+
+    max_length: int = betterproto.uint32_field(14)
+    """
+    Most characters (Unicode code points) a string may have (0: no limit).
+    """
+
+    pattern: str = betterproto.string_field(15)
+    """
+    A regular expression the string must match somewhere (JSON Schema `pattern`:
+     anchor it with ^ and $). Use the syntax ECMA-262 and Python's `re` share: no
+     \d, \w, \b or lookbehind (their meanings differ); \uXXXX escapes are fine.
+    """
+
+    pattern_reason: str = betterproto.string_field(18)
+    """
+    What a value that does not match `pattern` is told, after the field's name
+     (default "has an invalid format").
+    """
+
+    format: "StringFormat" = betterproto.enum_field(16)
+    """A format the string must have."""
+
+    allowed_values: List[str] = betterproto.string_field(17)
+    """The only values the string may take (JSON Schema `enum`)."""
+
+    visible_text: bool = betterproto.bool_field(19)
+    """
+    Text shown to people (names, nicknames): no control (Cc), format (Cf) or line or
+     paragraph separator (Zl, Zp) character, except a joiner (ZWNJ, ZWJ) between two
+     visible characters, which Persian, Indic scripts and emoji need. The document
+     states it as a `pattern` generated from the Unicode categories.
     """

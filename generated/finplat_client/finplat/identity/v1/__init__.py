@@ -437,7 +437,9 @@ class VerifyResetTokenRequest(betterproto.Message):
     """Check a reset token."""
 
     token: str = betterproto.string_field(1)
-    """The token from the reset email."""
+    """
+    The token from the reset email (without one, the answer is `valid: false`).
+    """
 
 
 @dataclass(eq=False, repr=False)

@@ -1,0 +1,98 @@
+"""A user account as the auth flows see it, and what follows from it."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from services.main.kernel import access
+from services.main.kernel.tokens import TokenSubject
+from services.runtime.errors import AlreadyExists
+
+
+@dataclass(frozen=True)
+class User:
+    id: uuid.UUID
+    tenant_id: uuid.UUID
+    # Normalised (lower case): the unique login name.
+    email: str
+    username: str
+    full_name: str
+    password_hash: str
+    email_verified_at: datetime | None
+    # Platform roles ("user" always; "admin", "service" granted by operators).
+    roles: tuple[str, ...]
+    # Role within the tenant: owner, manager, member, viewer.
+    tenant_role: str
+    # Scopes granted beyond those of the tenant role.
+    extra_scopes: tuple[str, ...]
+    mfa_secret: str | None
+    # Set by SetupMfa, promoted to mfa_secret by EnableMfa.
+    mfa_pending_secret: str | None
+    mfa_enabled_at: datetime | None
+    # The last TOTP time step accepted: a code of that step or earlier is a replay.
+    mfa_last_step: int | None
+    created_at: datetime
+    updated_at: datetime
+    last_login_at: datetime | None
+
+    @property
+    def mfa_enabled(self) -> bool:
+        return self.mfa_secret is not None
+
+    @property
+    def email_verified(self) -> bool:
+        return self.email_verified_at is not None
+
+
+@dataclass(frozen=True)
+class NewUser:
+    """What registering (or creating a service account) stores; the rest is defaulted."""
+
+    email: str
+    username: str
+    full_name: str
+    password_hash: str
+    roles: tuple[str, ...] = (access.USER,)
+    tenant_role: str = access.OWNER
+    # A fixed id for an account the code refers to (the decoy); random otherwise.
+    id: uuid.UUID | None = None
+
+
+def subject_of(user: User) -> TokenSubject:
+    """What an access token issued now says about `user`."""
+    return TokenSubject(
+        user_id=user.id,
+        tenant_id=user.tenant_id,
+        roles=user.roles,
+        tenant_role=user.tenant_role,
+        extra_scopes=user.extra_scopes,
+    )
+
+
+def workspace_name(full_name: str) -> str:
+    """The name of the tenant a new account gets."""
+    return f"{full_name}'s workspace"[:200]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The caller's account as GetProfile shows it."""
+
+    user: User
+    roles: list[str]  # the platform roles its tokens carry ("user" always)
+    scopes: list[str]
+
+
+def profile_of(user: User) -> Profile:
+    return Profile(
+        user,
+        sorted(set(user.roles) | {access.USER}),
+        access.scopes_for(user.tenant_role, user.extra_scopes),
+    )
+
+
+class AccountTaken(AlreadyExists):
+    """Another account took the email or the username first (a concurrent registration
+    between our check and our insert)."""

@@ -1,0 +1,16 @@
+"""Every capability of the main backend: the composition root registers their services
+and Alembic collects their tables from this one tuple."""
+
+from __future__ import annotations
+
+from services.main import admin, auth, devices, keys, security, service_accounts, sessions
+
+CAPABILITIES = (
+    auth.CAPABILITY,
+    sessions.CAPABILITY,
+    devices.CAPABILITY,
+    security.CAPABILITY,
+    keys.CAPABILITY,
+    admin.CAPABILITY,
+    service_accounts.CAPABILITY,
+)

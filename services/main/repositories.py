@@ -1,0 +1,48 @@
+"""The main backend's one repository bundle: what `uow.repos` exposes to use cases.
+
+Built from the unit of work's session by `repositories`; a capability's use cases reach
+another capability's data only through these repositories (or its use cases), never
+through its tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from services.main.auth.repository import (
+    ActionTokenRepository,
+    RecoveryCodeRepository,
+    UserRepository,
+)
+from services.main.devices.repository import TrustedDeviceRepository
+from services.main.keys.repository import SigningKeyRepository
+from services.main.security.repository import SecurityEventRepository
+from services.main.service_accounts.repository import ServiceAccountRepository
+from services.main.sessions.repository import SessionRepository
+
+
+@dataclass(frozen=True)
+class Repositories:
+    users: UserRepository
+    action_tokens: ActionTokenRepository
+    recovery_codes: RecoveryCodeRepository
+    sessions: SessionRepository
+    devices: TrustedDeviceRepository
+    events: SecurityEventRepository
+    service_accounts: ServiceAccountRepository
+    signing_keys: SigningKeyRepository
+
+
+def repositories(session: Session) -> Repositories:
+    return Repositories(
+        users=UserRepository(session),
+        action_tokens=ActionTokenRepository(session),
+        recovery_codes=RecoveryCodeRepository(session),
+        sessions=SessionRepository(session),
+        devices=TrustedDeviceRepository(session),
+        events=SecurityEventRepository(session),
+        service_accounts=ServiceAccountRepository(session),
+        signing_keys=SigningKeyRepository(session),
+    )

@@ -1,0 +1,65 @@
+"""Every status an operation can answer is in the document, each in the owning service's
+error body (and the gateway's where the gateway's own middleware may answer first)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.edge.openapi.test_document import resolve
+
+Doc = dict[str, Any]
+EVERYWHERE = {"403", "429", "500", "503", "504"}
+BODY = {"400", "408", "413", "415", "422"}
+
+
+def statuses(document: Doc, path: str, method: str) -> set[str]:
+    return set(document["paths"][path][method]["responses"])
+
+
+def test_every_operation_lists_what_any_request_can_get(document: Doc) -> None:
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            listed = set(operation["responses"])
+            assert listed >= EVERYWHERE, (method, path)
+            if "requestBody" in operation:
+                assert listed >= BODY, (method, path)
+            if "{" in path or method != "get":
+                assert {"404", "409"} <= listed, (method, path)
+            if operation["security"]:
+                assert {"401", "403"} <= listed, (method, path)
+
+
+def test_statuses_follow_the_operation_shape(document: Doc) -> None:
+    # No input at all: nothing to be invalid, nothing named to be missing.
+    assert statuses(document, "/api/sessions", "get") == {"200", "401", *EVERYWHERE}
+    assert statuses(document, "/.well-known/jwks.json", "get") == {"200", *EVERYWHERE}
+    # A query parameter: 400; a public read that checks no credential: no 401.
+    assert statuses(document, "/api/auth/verify-email", "get") == {"200", "400", *EVERYWHERE}
+    assert statuses(document, "/expense/v1/expenses/{id}", "delete") == {
+        "204", "400", "401", "404", "409", *EVERYWHERE,
+    }  # fmt: skip
+
+
+def test_error_bodies_are_the_services(document: Doc) -> None:
+    for status in ("400", "401", "404", "409", "415", "422", "500", "503", "504"):
+        response = resolve(document, document["components"]["responses"][f"ExpenseError.{status}"])
+        assert response["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/ExpenseError"
+        }, status
+    # Address blocking, the body guard and the edge's limiter answer in the gateway body
+    # before a service is chosen.
+    for status in ("403", "408", "413", "429"):
+        response = document["components"]["responses"][f"ExpenseError.{status}"]
+        assert response["content"]["application/json"]["schema"]["anyOf"] == [
+            {"$ref": "#/components/schemas/ExpenseError"},
+            {"$ref": "#/components/schemas/GatewayError"},
+        ], status
+
+
+def test_error_headers(document: Doc) -> None:
+    responses = document["components"]["responses"]
+    assert "WWW-Authenticate" in responses["GatewayError.401"]["headers"]
+    assert "Retry-After" in responses["GatewayError.429"]["headers"]
+    assert "Retry-After" in responses["GatewayError.503"]["headers"]
+    for response in responses.values():
+        assert {"X-Request-ID", "X-RateLimit-Limit"} <= set(response["headers"])
