@@ -73,6 +73,17 @@ class ExportingOnly(Sampler):
         return f"ExportingOnly({inner})"
 
 
+def exporting() -> bool:
+    """Whether an exporter is installed: `ExportingOnly` records spans only then."""
+    return bool(_exporters)
+
+
+def samples_by_exporter(provider: object) -> bool:
+    """Whether `provider` is one `configure_tracing` built (sampled by `ExportingOnly`),
+    so that no span it starts is recorded while `exporting()` is False."""
+    return isinstance(getattr(provider, "sampler", None), ExportingOnly)
+
+
 def configure_tracing(settings: RuntimeSettings, service_name: str) -> TracerProvider:
     """Install the process's TracerProvider (once: OTel refuses to replace it).
 

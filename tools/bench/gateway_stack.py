@@ -54,7 +54,7 @@ from edge.transcoder import Transcoder
 from services.runtime.logging import configure_logging
 from tools import stack
 from tools.bench.expense_edge import create_expense
-from tools.bench.loadgen import Cell, http_worker_factory, run_cell
+from tools.bench.loadgen import Cell, http_worker_factory, median_cell, run_cell
 from tools.bench.ratelimit import running_redis
 from tools.keys import issue_api_key, migrate_backend
 
@@ -175,11 +175,7 @@ async def _measure(
                     target, concurrency, seconds, factory, {"edge": edges[target]}, WARMUP
                 )
                 runs.setdefault((target, concurrency), []).append(cell)
-    # The median round by throughput: one noisy round on a shared machine does not decide.
-    return {
-        key: sorted(cells, key=lambda c: c.result.rps)[len(cells) // 2]
-        for key, cells in runs.items()
-    }
+    return {key: median_cell(cells) for key, cells in runs.items()}
 
 
 def _print_report(cells: dict[tuple[str, int], Cell], redis_fallbacks: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -201,3 +201,10 @@ async def run_cell(
     result = await run_closed_loop(target, concurrency, seconds, make, warmup_seconds)
     before = await started
     return Cell(result, {name: process_cpu(p) - before[name] for name, p in watched.items()})
+
+
+def median_cell(cells: Sequence[Cell]) -> Cell:
+    """The median round of one cell by throughput: on a shared machine one noisy round
+    must not decide, and a whole round (not a mix of rounds) keeps its figures coherent."""
+    ordered = sorted(cells, key=lambda c: c.result.rps)
+    return ordered[len(ordered) // 2]

@@ -28,6 +28,9 @@ class AccessLogInterceptor(UnaryInterceptor):
 
         def behavior(request: Any, context: grpc.ServicerContext) -> Any:
             with call_scope(method, context) as call:
+                if not _log.isEnabledFor(logging.INFO):
+                    # Nothing would be written: skip gathering the line's fields.
+                    return inner(request, context)
                 failed = False
                 try:
                     return inner(request, context)

@@ -14,7 +14,7 @@ import grpc
 from services.runtime import errors
 from services.runtime.abort import abort_with_error
 from services.runtime.auth import Authenticator, Gatekeeper
-from services.runtime.call import call_scope
+from services.runtime.call import RpcCall, call_scope
 from services.runtime.interceptors.base import Continuation, Handler, Interceptor, wrap_unary
 from services.runtime.policy import MethodPolicy, policy_for
 from services.runtime.principal import Principal, bind_principal, reset_principal
@@ -44,28 +44,32 @@ class AuthInterceptor(Interceptor):
     def _admit(self, policy: MethodPolicy, context: grpc.ServicerContext) -> Principal | None:
         """The admitted caller, or abort the RPC with the rejection's rich status."""
         with call_scope(policy.full_method, context) as call:
-            try:
-                principal = self._gate.admit(policy, context.invocation_metadata())
-                call.principal = principal
-                # Quota after authentication: unauthenticated calls are rejected before
-                # doing any work, and counting them would let anyone with a guessed key
-                # id drain a real caller's quota. Anonymous calls of public methods have
-                # no caller to count; limiting those by IP is the edge's job.
-                if principal is not None and self._quota is not None:
-                    decision = self._quota.hit(policy, principal.subject)
-                    if decision is not None:
-                        call.trailers.extend(decision.metadata())
-                        if not decision.allowed:
-                            raise decision.error()
-            except errors.DomainError as err:
-                abort_with_error(context, err, backend=policy.backend)
-            return principal
+            return self._admit_into(call, policy, context)
+
+    def _admit_into(
+        self, call: RpcCall, policy: MethodPolicy, context: grpc.ServicerContext
+    ) -> Principal | None:
+        try:
+            principal = self._gate.admit(policy, context.invocation_metadata())
+            call.principal = principal
+            # Quota after authentication: unauthenticated calls are rejected before
+            # doing any work, and counting them would let anyone with a guessed key
+            # id drain a real caller's quota. Anonymous calls of public methods have
+            # no caller to count; limiting those by IP is the edge's job.
+            if principal is not None and self._quota is not None:
+                decision = self._quota.hit(policy, principal.subject)
+                if decision is not None:
+                    call.trailers.extend(decision.metadata())
+                    if not decision.allowed:
+                        raise decision.error()
+        except errors.DomainError as err:
+            abort_with_error(context, err, backend=policy.backend)
+        return principal
 
     def _guarded(self, policy: MethodPolicy, inner: Any) -> Any:
         def behavior(request: Any, context: grpc.ServicerContext) -> Any:
-            with call_scope(policy.full_method, context):
-                principal = self._admit(policy, context)
-                token = bind_principal(principal)
+            with call_scope(policy.full_method, context) as call:
+                token = bind_principal(self._admit_into(call, policy, context))
                 try:
                     return inner(request, context)
                 finally:
