@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -198,3 +199,22 @@ def test_page_has_more() -> None:
     assert Page(items=[1, 2], limit=2, offset=0, total=3).has_more
     assert not Page(items=[3], limit=2, offset=2, total=3).has_more
     assert not Page(items=[], limit=2, offset=10, total=3).has_more
+
+
+def test_the_protos_declare_exactly_the_domains_categories() -> None:
+    # The slugs are written twice on purpose (the contract and the rule); this keeps the
+    # edge's check and the OpenAPI enum from drifting away from the backend's.
+    from finplat.expense.v1 import expense_pb2
+    from google.protobuf.descriptor import FieldDescriptor
+
+    from edge.codec import field_rules
+    from services.expense.expenses.domain import CATEGORY_SLUGS
+
+    def category(message: Any) -> FieldDescriptor:
+        field: FieldDescriptor = message.DESCRIPTOR.fields_by_name["category"]
+        return field
+
+    body = field_rules(category(expense_pb2.ExpenseInput))
+    query = field_rules(category(expense_pb2.ListExpensesRequest))
+    assert body is not None and tuple(body.allowed_values) == CATEGORY_SLUGS
+    assert query is not None and tuple(query.allowed_values) == CATEGORY_SLUGS
