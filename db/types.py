@@ -76,12 +76,8 @@ class Money(TypeDecorator[Decimal]):
     """
 
     impl = Numeric(MONEY_PRECISION, MONEY_SCALE, asdecimal=True)
+    quantum = _CENT
     cache_ok = True
-
-    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
-        if dialect.name == "sqlite":
-            return dialect.type_descriptor(Numeric(MONEY_PRECISION, MONEY_SCALE, asdecimal=False))
-        return dialect.type_descriptor(self.impl)
 
     def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> Any:
         if value is None:
@@ -90,11 +86,28 @@ class Money(TypeDecorator[Decimal]):
             raise TypeError(f"money must be a Decimal, not {type(value).__name__}")
         return str(value) if dialect.name == "sqlite" else value
 
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "sqlite":
+            impl: Numeric[Decimal] = self.impl  # type: ignore[assignment]
+            loose = Numeric(impl.precision, impl.scale, asdecimal=False)
+            return dialect.type_descriptor(loose)
+        return dialect.type_descriptor(self.impl)
+
     def process_result_value(self, value: Any, dialect: Dialect) -> Decimal | None:
         if value is None:
             return None
         amount = value if isinstance(value, Decimal) else Decimal(repr(value))
-        return amount.quantize(_CENT)
+        return amount.quantize(self.quantum)
+
+
+class Amount(Money):
+    """NUMERIC(18, 4): a transaction amount as banks write it (three-decimal currencies
+    such as KWD or BHD included). On SQLite the same double round-trip as `Money` holds
+    for every amount below 10^11, the bound the API enforces."""
+
+    impl = Numeric(18, 4, asdecimal=True)
+    quantum = Decimal("0.0001")
+    cache_ok = True
 
 
 class StringList(TypeDecorator[list[str]]):

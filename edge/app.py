@@ -43,6 +43,7 @@ from edge.security.ip_filter import rate_limit_recorder
 from edge.security.stack import add_inner_guards, add_outer_guards
 from edge.settings import EdgeSettings
 from edge.transcoder import Transcoder
+from edge.uploads.limits import UploadLimits
 
 
 def create_app(settings: EdgeSettings | None = None) -> FastAPI:
@@ -64,6 +65,7 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
         metrics=metrics,
     )
     auth, identity_client = build_edge_auth(settings, upstream.pools.first_address("main"))
+    upload_limits = UploadLimits(settings.edge_max_body_bytes, settings.edge_upload_limits)
     transcoder = Transcoder(
         routes,
         upstream,
@@ -72,6 +74,8 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
         auth=auth,
         inspector=ContentInspector.from_settings(settings, metrics),
         families=families,
+        upload_limits=upload_limits,
+        upload_timeout=settings.edge_upload_timeout_seconds,
     )
     owners = transcoder.owners
     blocker = AutoBlocker.from_settings(settings, settings.redis_url, settings.redis_retry_seconds)
@@ -144,7 +148,8 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
             rate_limiting_snapshot=limiter.snapshot,
         )
     )
-    app.include_router(docs_router(api_document(routes, settings.edge_openapi_descriptor_set)))
+    document = api_document(routes, settings.edge_openapi_descriptor_set, upload_limits)
+    app.include_router(docs_router(document))
     # Every path the management routes do not claim goes straight to the transcoder as the
     # router's fallback: no per-request dependency injection or response model on that path.
     app.router.default = transcoder
@@ -157,6 +162,7 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
         max_body_bytes=settings.edge_max_body_bytes,
         blocker=blocker,
         metrics=metrics,
+        streamed=transcoder.upload_body_timeout,
     )
     # Inside every layer that adds headers, so its 500 carries them all.
     app.add_middleware(LastResortMiddleware, owners=owners)

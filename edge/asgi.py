@@ -20,3 +20,5 @@ REQUEST_ID_SCOPE_KEY = "finplat.request_id"
 ROUTE_SCOPE_KEY = "finplat.route"
 BACKEND_SCOPE_KEY = "finplat.backend"
 INSTANCE_SCOPE_KEY = "finplat.instance"
+# The transcoder's route match when an outer layer (the body guard) needed it first.
+MATCH_SCOPE_KEY = "finplat.match"

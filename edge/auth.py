@@ -18,13 +18,8 @@ from services.runtime.identity_client import MainIdentityClient
 from services.runtime.policy import MethodPolicy
 from services.runtime.principal import Principal
 from services.runtime.settings import RuntimeSettings
-from services.runtime.tokens import (
-    JwksDocumentSource,
-    JwtAuthenticator,
-    KeySource,
-    TokenVerifier,
-    verifier_from_settings,
-)
+from services.runtime.tokens import JwtAuthenticator, TokenVerifier
+from services.runtime.user_tokens import user_token_verifier
 
 
 def needs_token(policy: MethodPolicy) -> bool:
@@ -57,13 +52,5 @@ def build_edge_auth(
     user routes answer 503 from the missing backend anyway)."""
     if not main_target and not settings.jwks_url:
         return None, None
-    client = MainIdentityClient(main_target) if main_target else None
-    keys: KeySource | None = None
-    if not settings.jwks_url and client is not None:
-        keys = JwksDocumentSource(
-            client.fetch_jwks,
-            cache_seconds=settings.jwks_cache_seconds,
-            min_refetch_seconds=settings.jwks_min_refetch_seconds,
-        )
-    verifier = verifier_from_settings(settings, keys=keys, session_checker=client)
+    verifier, client = user_token_verifier(settings, main_target)
     return EdgeAuth(verifier), client

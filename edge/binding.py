@@ -56,7 +56,7 @@ def is_json_media_type(content_type: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class _Target:
+class TextTarget:
     """A field reachable by a dotted name: the messages to descend, then the field."""
 
     parents: tuple[str, ...]
@@ -86,15 +86,24 @@ class RequestBinder:
         self.takes_json = bool(body) and not self._http_body(body)
         self._client_paths: dict[str, str] = {}
         bound = {p.split(".")[0] for p in path_fields} | set(self.cookies)
-        self.query: dict[str, _Target] = {}
+        self.query: dict[str, TextTarget] = {}
         if body != "*":
             if body:
                 bound.add(body)
-            self._index_query(self.codec, (), "", "", bound, 0)
+            self._index_text(self.query, self.codec, (), "", "", bound, 0)
 
     @property
     def has_body(self) -> bool:
         return bool(self.body)
+
+    def text_targets(self, exclude: frozenset[str]) -> dict[str, TextTarget]:
+        """Fields a text value can set (multipart form fields), by JSON path and proto
+        name, as the query string reaches them: the ones neither the path nor a cookie
+        binds, less `exclude` (proto names of top-level fields)."""
+        targets: dict[str, TextTarget] = {}
+        bound = {p.split(".")[0] for p in self.path_targets} | set(self.cookies) | exclude
+        self._index_text(targets, self.codec, (), "", "", bound, 0)
+        return targets
 
     # -- compile ----------------------------------------------------------------------
 
@@ -106,7 +115,7 @@ class RequestBinder:
         message_type = field.field.message_type if field is not None else None
         return message_type is not None and message_type.full_name == HTTP_BODY
 
-    def _target(self, proto_path: str) -> _Target:
+    def _target(self, proto_path: str) -> TextTarget:
         codec: MessageCodec = self.codec
         parents: list[str] = []
         keys: list[str] = []
@@ -122,10 +131,11 @@ class RequestBinder:
         if field_codec is None:
             raise ValueError(f"path variable {proto_path!r} names no field")
         keys.append(field_codec.key)
-        return _Target(tuple(parents), field_codec, ".".join(keys))
+        return TextTarget(tuple(parents), field_codec, ".".join(keys))
 
-    def _index_query(
+    def _index_text(
         self,
+        out: dict[str, TextTarget],
         codec: MessageCodec,
         parents: tuple[str, ...],
         key_prefix: str,
@@ -140,11 +150,12 @@ class RequestBinder:
             if isinstance(field, ScalarField | RepeatedField) and not (
                 isinstance(field, RepeatedField) and field.codec is None
             ):
-                target = _Target(parents, field, json_path)
-                self.query.setdefault(json_path, target)
-                self.query.setdefault(name_prefix + name, target)
+                target = TextTarget(parents, field, json_path)
+                out.setdefault(json_path, target)
+                out.setdefault(name_prefix + name, target)
             elif isinstance(field, MessageField) and depth < _QUERY_DEPTH:
-                self._index_query(
+                self._index_text(
+                    out,
                     field.codec,
                     (*parents, name),
                     json_path + ".",
@@ -226,8 +237,12 @@ class RequestBinder:
         body: bytes,
         content_type: str = "",
         cookie_header: str = "",
+        *,
+        check: bool = True,
     ) -> message.Message:
-        """Build the request message; `DecodeFailed` (field errors), `BadBody` or `NotJson`."""
+        """Build the request message; `DecodeFailed` (field errors), `BadBody` or `NotJson`.
+        `check=False` leaves the declared constraints to the caller (a streamed upload
+        checks them once every form field has arrived)."""
         msg = self.message_class()
         errors: list[FieldError] = []
         if self.body:
@@ -251,7 +266,8 @@ class RequestBinder:
                     setattr(msg, name, morsel.value)
         if errors:
             raise DecodeFailed(errors)
-        check_constraints(msg, self.client_path)  # the protos' declared constraints
+        if check:
+            check_constraints(msg, self.client_path)  # the protos' declared constraints
         return msg
 
     def _bind_query(self, msg: Any, query_string: bytes, errors: list[FieldError]) -> None:

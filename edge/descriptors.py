@@ -2,7 +2,9 @@
 
 The edge has no per-endpoint code: it imports every `finplat.*._pb2` module (so future
 backends appear without touching the edge) and turns each `google.api.http` rule,
-additional bindings included, into a `RouteSpec`.
+additional bindings included, into a `RouteSpec`. Unary RPCs are routed, and
+client-streaming RPCs whose request declares a multipart part (streamed uploads,
+edge/uploads/); other streaming RPCs are gRPC-only.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from google.api import http_pb2
 from google.protobuf import descriptor, message, message_factory
 
 from edge.options import option
+from edge.uploads.declaration import is_streamed_upload
 
 ROOT_PACKAGE = "finplat"
 
@@ -79,8 +82,9 @@ def routes_of_service(service: descriptor.ServiceDescriptor) -> Iterable[RouteSp
     rules = service_rules_of(service)
     backend = backend_of(service, rules)
     for method in service.methods:
-        if method.client_streaming or method.server_streaming:
-            continue  # REST transcoding covers unary calls only
+        streaming = method.client_streaming or method.server_streaming
+        if streaming and not is_streamed_upload(method):
+            continue  # no REST form for other streams
         options = method.GetOptions()
         rule: http_pb2.HttpRule | None = option(options, http_annotations.http)
         if rule is None:

@@ -95,6 +95,18 @@ class EdgeError:
     violations: tuple[FieldError, ...] = ()
 
 
+class Refusal(Exception):
+    """Raised deep in a request's handling to answer `error` (in the route's body)."""
+
+    def __init__(self, error: EdgeError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def too_large(limit: int, what: str = "request body") -> EdgeError:
+    return EdgeError(413, "PAYLOAD_TOO_LARGE", f"{what} exceeds {limit} bytes")
+
+
 def from_status(parsed: ParsedStatus, translate: Callable[[str], str]) -> EdgeError:
     """A backend's error as REST sees it; violation paths translated to the client's JSON."""
     status = HTTP_STATUS.get(parsed.code, 500)

@@ -11,6 +11,7 @@ from edge.observability.settings import ObservabilitySettings
 from edge.openapi.settings import OpenApiSettings
 from edge.ratelimit.settings import RateLimitSettings
 from edge.security.settings import SecuritySettings
+from edge.uploads.settings import UploadSettings
 from services.runtime.settings import RuntimeSettings
 
 
@@ -31,6 +32,7 @@ class EdgeSettings(
     RateLimitSettings,
     ObservabilitySettings,
     OpenApiSettings,
+    UploadSettings,
 ):
     """Where the edge listens and which backend addresses it calls; token verification,
     Redis and logging settings are shared with the backends (RuntimeSettings)."""

@@ -54,6 +54,10 @@ class Process:
     name: str
     popen: subprocess.Popen[bytes]
     log_path: Path | None = None
+    # How it was started, so it can be started again the same way (`restart`).
+    module: str = ""
+    env: Mapping[str, str] = field(default_factory=dict)
+    log_dir: Path | None = None
 
     def alive(self) -> bool:
         return self.popen.poll() is None
@@ -87,7 +91,19 @@ def spawn(
         stderr=subprocess.STDOUT if log_dir is not None else None,
         start_new_session=True,  # Ctrl-C in a terminal reaches us only; we stop children
     )
-    return Process(name=name, popen=popen, log_path=log_path)
+    return Process(
+        name=name, popen=popen, log_path=log_path, module=module, env=dict(env), log_dir=log_dir
+    )
+
+
+def restart(proc: Process, *, kill: bool = False) -> None:
+    """Stop `proc` (SIGKILL when `kill`: a crash, nothing drained) and start it again with
+    the same module and environment; the object then refers to the new process."""
+    if proc.alive():
+        proc.popen.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+    proc.popen.wait(timeout=30)
+    again = spawn(proc.name, proc.module, proc.env, log_dir=proc.log_dir)
+    proc.popen = again.popen
 
 
 def _wait_until(

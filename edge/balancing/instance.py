@@ -26,6 +26,7 @@ CHANNEL_OPTIONS: Sequence[tuple[str, Any]] = (
 )
 
 UnaryCall = Callable[..., Any]  # grpc.aio.UnaryUnaryMultiCallable; grpc-stubs types it loosely
+StreamCall = Callable[..., Any]  # grpc.aio.StreamUnaryMultiCallable
 
 
 class Health(StrEnum):
@@ -57,6 +58,7 @@ class Instance:
         )
         self._channel: grpc.aio.Channel | None = None
         self._calls: dict[str, UnaryCall] = {}
+        self._streams: dict[str, StreamCall] = {}
         self._closed = False
 
     @property
@@ -80,6 +82,21 @@ class Instance:
                 full_method, request_serializer=serializer, response_deserializer=deserializer
             )
             self._calls[full_method] = call
+        return call
+
+    def stream_method(
+        self,
+        full_method: str,
+        serializer: Callable[[Any], bytes],
+        deserializer: Callable[[bytes], Any],
+    ) -> StreamCall:
+        """A client-streaming method (stream in, one response out)."""
+        call = self._streams.get(full_method)
+        if call is None:
+            call = self.channel.stream_unary(
+                full_method, request_serializer=serializer, response_deserializer=deserializer
+            )
+            self._streams[full_method] = call
         return call
 
     @property
@@ -109,6 +126,7 @@ class Instance:
         self._closed = True
         channel, self._channel = self._channel, None
         self._calls.clear()
+        self._streams.clear()
         if channel is not None:
             await channel.close(grace)
 

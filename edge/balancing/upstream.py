@@ -1,12 +1,17 @@
 """Calling a backend through its pool: choose an instance, call it within the request's
 deadline, tell the instance's breaker how it went, and retry an idempotent call that
 never reached a handler on another instance, while the pool's retry budget allows.
+
+Client-streaming calls (streamed uploads) go through the same choice, breaker, metadata
+and metrics (`Upstream.stream`), never retried: their requests are not kept, so they
+cannot be sent again.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +40,11 @@ _IDEMPOTENT_LEVELS = frozenset(
 class NoInstanceAvailable(Exception):
     """No instance of the backend can take a call (none configured, all unhealthy, or
     every breaker open): the route answers 503."""
+
+
+class AnsweredEarly(Exception):
+    """The backend answered a client-streaming call before its stream ended: it cannot
+    have seen the whole request (a backend bug, answered 500)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +198,41 @@ class Upstream:
             self._count(method.backend, instance.address, C.OK)
             return response, call
 
+    @asynccontextmanager
+    async def stream(
+        self,
+        method: UpstreamMethod,
+        *,
+        metadata: Sequence[tuple[str, str]],
+        timeout: float,
+        affinity: str | None = None,
+        scope: MutableMapping[str, Any] | None = None,
+    ) -> AsyncIterator[StreamingCall]:
+        """A client-streaming call to one instance, open while the block runs. Leaving it
+        before `StreamingCall.finish` returned cancels the call, so the backend never
+        keeps a partial stream. Raises NoInstanceAvailable."""
+        pool = self.pools.get(method.backend)
+        if pool is None:
+            raise NoInstanceAvailable(method.backend)
+        pool.budget.record_request()
+        chosen = pool.choose(affinity)
+        if chosen is None:
+            raise NoInstanceAvailable(method.backend)
+        instance, ticket = chosen
+        if scope is not None:
+            scope[INSTANCE_SCOPE_KEY] = instance.address
+        start = instance.stream_method(method.full_method, method.serializer, method.deserializer)
+        streaming = StreamingCall(start(timeout=timeout, metadata=metadata))
+        instance.in_flight += 1
+        try:
+            yield streaming
+        finally:
+            if not streaming.call.done():
+                streaming.call.cancel()
+            instance.in_flight -= 1
+            instance.breaker.record(ticket, streaming.outcome)
+            self._count(method.backend, instance.address, streaming.code)
+
     def _may_retry(
         self,
         method: UpstreamMethod,
@@ -208,3 +253,49 @@ class Upstream:
     def _count(self, backend: str, address: str, code: grpc.StatusCode) -> None:
         if self.metrics is not None:
             self.metrics.upstream_call(backend, address, code.name)
+
+
+class StreamingCall:
+    """A client-streaming call in progress: `write` each request, then `finish`.
+
+    Records how the call ended for its instance's breaker and the metrics: a refusal by
+    the edge (the call is cancelled) counts as abandoned, a backend's domain error as an
+    answer, a transport failure against the instance."""
+
+    def __init__(self, call: grpc.aio.StreamUnaryCall[Any, Any]) -> None:
+        self.call = call
+        self.outcome = Outcome.ABANDONED
+        self.code = C.CANCELLED
+
+    async def write(self, request: Any) -> None:
+        """Send one request; raises the call's AioRpcError when the backend ended it."""
+        try:
+            await self.call.write(request)
+        except (asyncio.InvalidStateError, grpc.aio.AioRpcError):
+            # The call ended (the backend answered or failed) while the edge was sending.
+            # A write that fails that way reports "Internal error from Core" until the
+            # backend's own status arrives: wait for it, it says what happened.
+            await self._ended()
+
+    async def finish(self) -> Any:
+        """Half-close the stream and wait for the response (or the AioRpcError)."""
+        try:
+            await self.call.done_writing()
+            response = await self.call
+        except grpc.aio.AioRpcError as exc:
+            self._failed(exc)
+            raise
+        self.outcome, self.code = Outcome.SUCCESS, C.OK
+        return response
+
+    async def _ended(self) -> None:
+        try:
+            await self.call
+        except grpc.aio.AioRpcError as exc:
+            self._failed(exc)
+            raise
+        raise AnsweredEarly("the backend answered before the upload ended")
+
+    def _failed(self, exc: grpc.aio.AioRpcError) -> None:
+        self.code = exc.code()
+        self.outcome = Outcome.FAILURE if is_transport_failure(exc) else Outcome.SUCCESS

@@ -13,6 +13,7 @@ from edge.openapi.comments import Comments
 from edge.openapi.operations import build_operation
 from edge.openapi.responses import ERROR_SCHEMAS, HEADERS, error_response, error_response_name
 from edge.openapi.schemas import Schemas
+from edge.uploads.limits import UploadLimits
 
 OPENAPI_VERSION = "3.1.0"
 TITLE = "finplat API"
@@ -44,8 +45,12 @@ DESCRIPTION = (
 
 
 def build_api_document(
-    routes: Sequence[RouteSpec], comments: Comments | None = None
+    routes: Sequence[RouteSpec],
+    comments: Comments | None = None,
+    upload_limits: UploadLimits | None = None,
 ) -> dict[str, Any]:
+    """`upload_limits`: the run-time upload limits stated as `maxLength` of file parts
+    (None: the protos' declared limits)."""
     comments = comments or Comments()
     schemas = Schemas(comments)
     paths: dict[str, dict[str, Any]] = {}
@@ -57,7 +62,7 @@ def build_api_document(
         count = bindings[spec.full_method] = bindings.get(spec.full_method, 0) + 1
         # Additional bindings of one RPC need their own (unique) operationId.
         operation_id = f"{service.name}_{spec.method.name}" + (f"_{count}" if count > 1 else "")
-        operation = build_operation(spec, schemas, comments, operation_id)
+        operation = build_operation(spec, schemas, comments, operation_id, upload_limits)
         paths.setdefault(operation.path, {})[operation.method] = operation.body
         errors |= operation.error_responses
         tags.setdefault(service.name, comments(service.full_name))

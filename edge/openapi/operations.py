@@ -21,6 +21,8 @@ from edge.openapi.responses import COMMON_HEADERS, error_response_name, header_r
 from edge.openapi.schemas import HTTP_BODY, Schema, Schemas, binary
 from edge.rendering import cookie_attributes
 from edge.routing import parse_template
+from edge.uploads.declaration import multipart_fields
+from edge.uploads.limits import UploadLimits
 from services.runtime.policy import MethodPolicy, policy_for
 
 _VARIABLE = re.compile(r"\{([^}=]+)(?:=([^}]*))?\}")
@@ -35,7 +37,11 @@ class Operation:
 
 
 def build_operation(
-    spec: RouteSpec, schemas: Schemas, comments: Comments, operation_id: str
+    spec: RouteSpec,
+    schemas: Schemas,
+    comments: Comments,
+    operation_id: str,
+    upload_limits: UploadLimits | None = None,
 ) -> Operation:
     naming = spec.service_rules.json_naming
     template = parse_template(spec.template)
@@ -65,7 +71,7 @@ def build_operation(
     }
     if parameters:
         body["parameters"] = parameters
-    request_body = _request_body(spec, binder, schemas, naming)
+    request_body = _request_body(spec, binder, schemas, naming, upload_limits)
     if request_body is not None:
         body["requestBody"] = request_body
 
@@ -132,16 +138,12 @@ def _query_parameters(
     return parameters
 
 
-def _multipart_fields(message_type: descriptor.Descriptor) -> list[descriptor.FieldDescriptor]:
-    return [
-        f
-        for f in message_type.fields
-        if (rules := field_rules(f)) is not None and rules.HasField("multipart")
-    ]
-
-
 def _request_body(
-    spec: RouteSpec, binder: RequestBinder, schemas: Schemas, naming: int
+    spec: RouteSpec,
+    binder: RequestBinder,
+    schemas: Schemas,
+    naming: int,
+    upload_limits: UploadLimits | None,
 ) -> Schema | None:
     if not spec.body:
         return None
@@ -155,11 +157,9 @@ def _request_body(
         target, without, required = body_field.message_type, frozenset(), is_required(body_field)
     if target is not None and target.full_name == HTTP_BODY:
         return {"required": True, "content": {"*/*": {"schema": binary()}}}
-    if target is not None and _multipart_fields(target):
-        return {
-            "required": True,
-            "content": {"multipart/form-data": _multipart(target, naming, schemas)},
-        }
+    if target is not None and multipart_fields(target):
+        form = _multipart(target, naming, schemas, upload_limits)
+        return {"required": True, "content": {"multipart/form-data": form}}
     with schemas.requests():
         if spec.body == "*":
             schema = schemas.body(request_type, naming, without)
@@ -168,11 +168,17 @@ def _request_body(
     return {"required": required, "content": {"application/json": {"schema": schema}}}
 
 
-def _multipart(message_type: descriptor.Descriptor, naming: int, schemas: Schemas) -> Schema:
-    """Files as binary parts; the other fields as form fields. The gateway fills the
-    file-name and detected-type fields itself, so the client does not send them."""
+def _multipart(
+    message_type: descriptor.Descriptor,
+    naming: int,
+    schemas: Schemas,
+    upload_limits: UploadLimits | None,
+) -> Schema:
+    """Files as binary parts (`maxLength`: the limit in bytes, when known); the other
+    fields as form fields. The gateway fills the file-name and detected-type fields
+    itself, so the client does not send them."""
     codec = codec_for(message_type, naming)
-    files = _multipart_fields(message_type)
+    files = multipart_fields(message_type)
     filled = set()
     for f in files:
         rules: Any = field_rules(f)
@@ -184,8 +190,14 @@ def _multipart(message_type: descriptor.Descriptor, naming: int, schemas: Schema
         if field_codec is None or f.name in filled:
             continue
         if f in files:
-            allowed = list(field_rules(f).multipart.allowed_types)  # type: ignore[union-attr]
-            properties[field_codec.key] = binary(allowed)
+            multipart: Any = field_rules(f).multipart  # type: ignore[union-attr]
+            allowed = list(multipart.allowed_types)
+            properties[field_codec.key] = part = binary(allowed)
+            limit = upload_limits.file_limit(multipart) if upload_limits else multipart.max_bytes
+            if limit:
+                part["maxLength"] = int(limit)
+            if is_required(f):
+                part["minLength"] = 1  # a required file is not an empty part
             if allowed:
                 encoding[field_codec.key] = {"contentType": ", ".join(allowed)}
         else:

@@ -271,9 +271,13 @@ class Schemas:
         return {name: named[name] for name in sorted(named)}
 
 
+UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+
 # Order matters: subclasses before their bases (UuidCodec and the decimals are strings).
 _FIXED: list[tuple[type[ValueCodec], Schema]] = [
-    (UuidCodec, {"type": "string", "format": "uuid"}),
+    # The pattern as well: `format` alone is an annotation to most JSON Schema validators
+    # and generators, and "" is no UUID.
+    (UuidCodec, {"type": "string", "format": "uuid", "pattern": UUID_PATTERN}),
     (DecimalNumberCodec, {"type": "number", "description": "A decimal, exact as written."}),
     (DecimalStringCodec, {"type": "string", "format": "decimal", "pattern": DECIMAL_PATTERN}),
     (StringCodec, {"type": "string", "pattern": NUL_FREE_PATTERN}),

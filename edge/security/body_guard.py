@@ -6,6 +6,10 @@
 `edge_body_gap_seconds`, or the whole body taking longer than `edge_body_timeout_seconds`
 (slow-POST attacks hold a worker per connection for as long as they like otherwise).
 
+A streamed upload route (edge/uploads/) limits its own body's size, by the file part's
+declared limit, and its body may take as long as its call's deadline: for those requests
+(`streamed(scope)` returns that time) only the pace between chunks is enforced here.
+
 The refusal is sent from inside the wrapped `receive`, before the inner app can answer,
 and `receive` then raises `BodyRefused`: whatever the app does with that (propagate it,
 or turn it into its own error), its response is dropped and the connection closed, so
@@ -15,7 +19,9 @@ a partial body is never processed.
 from __future__ import annotations
 
 import asyncio
+import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from edge import errors
@@ -30,10 +36,6 @@ class BodyRefused(Exception):
     def __init__(self, error: errors.EdgeError) -> None:
         super().__init__(error.message)
         self.error = error
-
-
-def too_large(limit: int) -> errors.EdgeError:
-    return errors.EdgeError(413, "PAYLOAD_TOO_LARGE", f"request body exceeds {limit} bytes")
 
 
 def too_slow(what: str) -> errors.EdgeError:
@@ -56,20 +58,27 @@ class BodyGuardMiddleware:
         body_timeout_seconds: float,
         body_gap_seconds: float,
         metrics: GatewayMetrics | None = None,
+        streamed: Callable[[Scope], float | None] | None = None,
     ) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.body_timeout = body_timeout_seconds
         self.body_gap = body_gap_seconds
         self.metrics = metrics
+        self.streamed = streamed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit: float = self.max_body_bytes
+        body_timeout = self.body_timeout
+        upload_time = self.streamed(scope) if self.streamed is not None else None
+        if upload_time is not None:
+            limit, body_timeout = math.inf, upload_time
         length = declared_length(scope)
-        if length is not None and length > self.max_body_bytes:
-            await self._refuse(send, scope, too_large(self.max_body_bytes))
+        if length is not None and length > limit:
+            await self._refuse(send, scope, errors.too_large(self.max_body_bytes))
             return
 
         answered = False  # the guard sent (or, mid-response, gave up on) the refusal
@@ -86,18 +95,18 @@ class BodyGuardMiddleware:
                 return await receive()  # only http.disconnect remains
             now = time.monotonic()
             if not deadline:
-                deadline = now + self.body_timeout
+                deadline = now + body_timeout
             wait = min(self.body_gap, deadline - now)
             try:
                 message = await asyncio.wait_for(receive(), timeout=max(wait, 0.0))
             except TimeoutError:
                 what = "timed out" if wait < self.body_gap else "paused too long between chunks"
-                limits = f"{self.body_timeout:g}s in all, {self.body_gap:g}s between chunks"
+                limits = f"{body_timeout:g}s in all, {self.body_gap:g}s between chunks"
                 raise await refused(too_slow(f"{what} ({limits})")) from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_body_bytes:
-                    raise await refused(too_large(self.max_body_bytes))
+                if received > limit:
+                    raise await refused(errors.too_large(self.max_body_bytes))
                 complete = not message.get("more_body", False)
             return message
 

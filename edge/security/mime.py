@@ -65,6 +65,7 @@ def is_json(media: str) -> bool:
 class Sniffed:
     types: frozenset[str]  # canonical MIME types whose signature matched
     label: str  # a human name for the strongest match ("" when nothing matched)
+    primary: str = ""  # the strongest match's type ("" when no strong signature matched)
 
     @property
     def strong(self) -> frozenset[str]:
@@ -80,7 +81,7 @@ def sniff(data: bytes) -> Sniffed:
     except (puremagic.PureError, ValueError):
         return Sniffed(frozenset(), "")
     types: set[str] = set()
-    label = ""
+    label = primary = ""
     for match in matches:
         mime = ALIASES.get(match.mime_type, match.mime_type)
         if not mime and "ELF" in match.name:
@@ -88,8 +89,8 @@ def sniff(data: bytes) -> Sniffed:
         if mime:
             types.add(mime)
             if mime in STRONG and not label:
-                label = f"{match.name} ({mime})"
-    return Sniffed(frozenset(types), label)
+                label, primary = f"{match.name} ({mime})", mime
+    return Sniffed(frozenset(types), label, primary)
 
 
 def contradiction(declared: str, sniffed: Sniffed) -> str | None:

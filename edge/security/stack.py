@@ -10,8 +10,11 @@ the auto-blocker. `add_security_middleware` is both calls back to back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fastapi import FastAPI
 
+from edge.asgi import Scope
 from edge.observability.metrics import GatewayMetrics
 from edge.security.blocklist import AutoBlocker
 from edge.security.body_guard import BodyGuardMiddleware
@@ -40,14 +43,17 @@ def add_inner_guards(
     max_body_bytes: int,
     blocker: AutoBlocker | None = None,
     metrics: GatewayMetrics | None = None,
+    streamed: Callable[[Scope], float | None] | None = None,
 ) -> None:
-    """IP allow/deny + auto-block outside the body guard (slow or oversized bodies)."""
+    """IP allow/deny + auto-block outside the body guard (slow or oversized bodies;
+    `streamed`: see BodyGuardMiddleware)."""
     app.add_middleware(
         BodyGuardMiddleware,
         max_body_bytes=max_body_bytes,
         body_timeout_seconds=settings.edge_body_timeout_seconds,
         body_gap_seconds=settings.edge_body_gap_seconds,
         metrics=metrics,
+        streamed=streamed,
     )
     app.add_middleware(IpFilterMiddleware, settings=settings, blocker=blocker, metrics=metrics)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextvars
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -55,3 +56,15 @@ def bind_principal(principal: Principal | None) -> contextvars.Token[Principal |
 
 def reset_principal(token: contextvars.Token[Principal | None]) -> None:
     _current.reset(token)
+
+
+def current_user_id() -> uuid.UUID:
+    """The user calling the RPC being served (an access token's `sub`); UNAUTHENTICATED
+    when the caller is not a user (an API key or a service) or the subject is no UUID."""
+    principal = current_principal()
+    if principal.kind != "user":
+        raise Unauthenticated("this operation needs a user's access token")
+    try:
+        return uuid.UUID(principal.subject)
+    except ValueError:
+        raise Unauthenticated("invalid access token") from None

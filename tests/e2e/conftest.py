@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from tests.e2e.identity_support import IdentityClient, SmtpSink, smtp_sink
+from tests.support.clamd import ClamdServer
 from tests.support.geoip import SAMPLE_NETWORKS, build_city_mmdb
 from tests.support.postgres import PostgresServer
 from tests.support.redis import free_port
@@ -178,6 +179,36 @@ def identity_stack(
         FINPLAT_ARGON2_MEMORY_COST="8192",
         FINPLAT_ARGON2_TIME_COST="1",
     )
+
+
+@pytest.fixture(scope="session")
+def analytics_stack(
+    _stack_factory: Callable[..., RunningStack],
+    smtp: SmtpSink,
+    redis_url: str,
+    clamd_server: ClamdServer,
+) -> RunningStack:
+    """main + analytics + edge on PostgreSQL: users sign up through main, uploads are
+    scanned by a real clamd; import jobs use a short lease so the crash-recovery test
+    need not wait a minute."""
+    return _stack_factory(
+        backends=("main", "analytics"),
+        FINPLAT_SMTP_HOST="127.0.0.1",
+        FINPLAT_SMTP_PORT=str(smtp.port),
+        FINPLAT_REDIS_URL=redis_url,
+        FINPLAT_EDGE_CLAMD_ADDRESS=clamd_server.tcp_address,
+        FINPLAT_ANALYTICS_JOB_LEASE_SECONDS="3",
+        FINPLAT_ANALYTICS_JOB_POLL_SECONDS="0.5",
+        FINPLAT_ARGON2_MEMORY_COST="8192",
+        FINPLAT_ARGON2_TIME_COST="1",
+    )
+
+
+@pytest.fixture(scope="session")
+def analytics_identity(analytics_stack: RunningStack, smtp: SmtpSink) -> Iterator[IdentityClient]:
+    client = IdentityClient(analytics_stack.edge_url, smtp)
+    yield client
+    client.close()
 
 
 @pytest.fixture

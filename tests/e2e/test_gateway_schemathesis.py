@@ -101,6 +101,9 @@ def _violations(response: Response) -> set[tuple[str, str]]:
     if isinstance(error, dict):  # expense: {"error": {"details": {"field", "reason"}}}
         details = error.get("details") or {}
         return {(str(details.get("field")), str(details.get("reason")))}
+    details = body.get("details")
+    if isinstance(details, dict) and details:  # analytics: {"details": {field: reason}}
+        return {(str(field), str(reason)) for field, reason in details.items()}
     found = set()
     for part in str(body.get("message", "")).split("; "):
         match = _FIELD_MESSAGE.fullmatch(part)
@@ -141,6 +144,33 @@ EXCUSES: dict[str, Excuse] = {
     # The token arrives by email: a well-formed one that was never issued is refused.
     "GET /api/auth/verify-email": refused("token", "is invalid or expired"),
     "POST /api/auth/reset-password": refused("token", "is invalid or expired"),
+    # A body may name only the caller's own records: a well-formed id of nothing is
+    # refused naming the field (a schema cannot know which ids exist).
+    "POST /api/categories": refused("parentId", "is not one of your categories"),
+    # …and a decimal sent as a JSON string (amounts are strings in spec 2) carries its
+    # places and bounds in the description only: JSON Schema cannot state them on strings.
+    "POST /api/transactions": any_of(
+        refused("categoryId", "is not one of your categories"),
+        refused("documentId", "is not one of your documents"),
+        refused(
+            "amount",
+            "must have at most 4 decimal places",
+            "must be between -99999999999.9999 and 99999999999.9999",
+        ),
+    ),
+    "PATCH /api/transactions/{id}/category": refused("categoryId", "is not one of your categories"),
+    # Any bytes are a schema-valid `file`; only statements are accepted: other formats
+    # are refused by the backend (400 naming file) or, when the bytes carry another
+    # format's signature (a PNG sent as text/csv), by the edge's sniffing (415).
+    "POST /api/documents": any_of(
+        refused(
+            "file",
+            "is not a statement in a supported format (CSV, OFX, QFX, QIF, CAMT.053, MT940)",
+        ),
+        lambda response: (
+            response.status_code == 415 and "content declared" in response.json().get("error", "")
+        ),
+    ),
 }
 
 
@@ -200,6 +230,11 @@ def test_operation(label: str, request: pytest.FixtureRequest) -> None:
     if backend == "expense":
         stack: RunningStack = request.getfixturevalue("expense_stack")
         run(label, stack.edge_url, request.getfixturevalue("api_key"), dict)
+        return
+    if backend == "analytics":
+        stack = request.getfixturevalue("analytics_stack")
+        token = _session(stack, request.getfixturevalue("smtp"))
+        run(label, stack.edge_url, token, dict)
         return
     assert backend == "main", label
     stack = request.getfixturevalue("identity_stack")

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from services.main.kernel.text import has_hidden_characters
+from services.runtime.visible_text import has_hidden_characters
 
 
 @pytest.mark.parametrize(

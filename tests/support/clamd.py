@@ -77,7 +77,11 @@ class ClamdServer:
                     f"DatabaseDirectory {database}",
                     f"TemporaryDirectory {self.workdir / 'tmp'}",
                     f"LogFile {self.workdir / 'clamd.log'}",
-                    "StreamMaxLength 25M",
+                    # Streamed uploads are scanned whole: up to the largest route limit
+                    # (100 MiB statements) with room to spare (docs/gateway.md).
+                    "StreamMaxLength 110M",
+                    "MaxFileSize 110M",
+                    "MaxScanSize 110M",
                     "Bytecode no",
                     "SelfCheck 0",
                     "",

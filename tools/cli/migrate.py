@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 
 from db import migrate
+from services.analytics.settings import AnalyticsSettings
 from services.expense.settings import ExpenseSettings
 from services.main.settings import MainSettings
 from services.runtime.settings import RuntimeSettings
@@ -15,6 +16,7 @@ from services.runtime.settings import RuntimeSettings
 # FINPLAT_* variables the backend process reads). A backend without an entry uses its
 # embedded SQLite file.
 DATABASE_URLS: dict[str, Callable[[], str]] = {
+    "analytics": lambda: AnalyticsSettings().database_url(),
     "expense": lambda: ExpenseSettings().database_url(),
     "main": lambda: MainSettings().database_url(),
 }

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from types import FrameType
 
 from edge.settings import EdgeSettings
+from services.analytics.settings import AnalyticsSettings
 from services.expense.settings import ExpenseSettings
 from services.main.settings import MainSettings
 from services.runtime.settings import RuntimeSettings
@@ -29,6 +30,7 @@ from tools.cli import migrate
 # would read itself (FINPLAT_<NAME>_GRPC_PORT / _METRICS_PORT). One line per backend.
 BACKEND_SETTINGS: Mapping[str, type[RuntimeSettings]] = {
     "main": MainSettings,
+    "analytics": AnalyticsSettings,
     "expense": ExpenseSettings,
 }
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from services.main.kernel import text
-from services.main.kernel.text import has_hidden_characters
+from services.runtime import visible_text as text
 from services.runtime.errors import FieldViolation, InvalidArgument
+from services.runtime.visible_text import has_hidden_characters
 
 DEFAULT_TRUSTED_DAYS: Final = 30
 MAX_TRUSTED_DAYS: Final = 90

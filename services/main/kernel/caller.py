@@ -6,7 +6,7 @@ import uuid
 from dataclasses import dataclass
 
 from services.runtime.errors import Unauthenticated
-from services.runtime.principal import current_principal
+from services.runtime.principal import current_principal, current_user_id
 
 
 @dataclass(frozen=True)
@@ -17,11 +17,9 @@ class Caller:
 
 def current_caller() -> Caller:
     """The authenticated user (the auth interceptor has verified the token and its session)."""
+    user_id = current_user_id()
     principal = current_principal()
-    if principal.kind != "user":
-        raise Unauthenticated("this operation needs a user's access token")
     try:
-        user_id = uuid.UUID(principal.subject)
         session_id = uuid.UUID(principal.session_id) if principal.session_id else None
     except ValueError:
         raise Unauthenticated("invalid access token") from None

@@ -37,17 +37,39 @@ def wrap_unary(handler: Handler, behavior: UnaryBehavior) -> Handler:
     )
 
 
+def is_stream_unary(handler: Handler | None) -> bool:
+    """A client-streaming RPC with one response (uploads): its behaviour has the unary
+    shape, (request iterator, context) → response."""
+    return (
+        handler is not None
+        and handler.request_streaming
+        and not handler.response_streaming
+        and handler.stream_unary is not None
+    )
+
+
 class UnaryInterceptor(Interceptor):
-    """Wraps unary-unary handlers with `wrap`; streaming handlers pass through untouched."""
+    """Wraps handlers that answer once — unary-unary and stream-unary (uploads) — with
+    `wrap`; the wrapped behaviour sees the request, or the request iterator, untouched.
+    Server-streaming handlers pass through."""
 
     def intercept_service(
         self, continuation: Continuation, handler_call_details: grpc.HandlerCallDetails
     ) -> Handler | None:
         handler = continuation(handler_call_details)
-        if handler is None or not is_unary(handler):
+        if handler is None:
             return handler
-        assert handler.unary_unary is not None  # is_unary checked it
-        return wrap_unary(handler, self.wrap(handler_call_details.method, handler.unary_unary))
+        if is_unary(handler):
+            assert handler.unary_unary is not None  # is_unary checked it
+            return wrap_unary(handler, self.wrap(handler_call_details.method, handler.unary_unary))
+        if is_stream_unary(handler):
+            assert handler.stream_unary is not None
+            return grpc.stream_unary_rpc_method_handler(
+                self.wrap(handler_call_details.method, handler.stream_unary),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler
 
     def wrap(self, method: str, inner: UnaryBehavior) -> UnaryBehavior:
         raise NotImplementedError

@@ -11,6 +11,7 @@ from openapi_spec_validator import OpenAPIV31SpecValidator
 
 from edge.descriptors import discover_routes
 from edge.openapi import api_document, build_api_document
+from edge.openapi.schemas import UUID_PATTERN
 
 Doc = dict[str, Any]
 
@@ -75,7 +76,7 @@ def test_expense_list_parameters(document: Doc) -> None:
     assert "1-100" in listed["limit"]["description"]  # from the proto comment
     path_id = params(document["paths"]["/expense/v1/expenses/{id}"]["get"])["id"]
     assert path_id["in"] == "path" and path_id["required"] is True
-    assert path_id["schema"] == {"type": "string", "format": "uuid"}
+    assert path_id["schema"] == {"type": "string", "format": "uuid", "pattern": UUID_PATTERN}
 
 
 def test_expense_bodies_follow_the_json_mapping(document: Doc) -> None:

@@ -15,6 +15,7 @@ from openapi_spec_validator import OpenAPIV31SpecValidator
 
 from edge.descriptors import routes_of_service
 from edge.openapi import build_api_document
+from edge.openapi.schemas import UUID_PATTERN
 from tests.edge import testproto
 from tests.edge.testproto import FDP, _field
 
@@ -152,7 +153,7 @@ def test_path_variables_are_named_as_the_client_sees_them(document: Doc) -> None
             "name": "uploadId",
             "in": "path",
             "required": True,
-            "schema": {"type": "string", "format": "uuid"},
+            "schema": {"type": "string", "format": "uuid", "pattern": UUID_PATTERN},
         }
     ]
     assert "404" in operation["responses"]

@@ -24,7 +24,7 @@ from edge.security.content import ContentInspector
 from edge.security.serving import uvicorn_config
 from edge.security.settings import SecuritySettings
 from edge.security.stack import add_security_middleware
-from tests.support.redis import free_port
+from tools.stack import free_port
 
 
 def demo_app(

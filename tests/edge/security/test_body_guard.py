@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+from edge.asgi import Message, Scope
 from edge.observability.metrics import GatewayMetrics
+from edge.security.body_guard import BodyGuardMiddleware
 from edge.security.settings import SecuritySettings
 from tests.edge.security.harness import (
     body_of,
@@ -84,3 +88,47 @@ def test_a_body_dribbled_within_the_gap_still_meets_the_total_deadline(url: str)
     assert sent < 100
     status, code, message = refusal(raw)
     assert (status, code) == (408, "request_timeout") and "timed out" in message
+
+
+async def test_streamed_upload_routes_have_their_own_size_and_total_time() -> None:
+    """A route that limits its own body (a streamed upload) is exempt from the size limit,
+    and its body may take the time the route says; the gap limit still holds."""
+    received: list[int] = []
+
+    async def app(scope: Scope, receive: Any, send: Any) -> None:
+        total = 0
+        while True:
+            message = await receive()
+            total += len(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        received.append(total)
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    guard = BodyGuardMiddleware(
+        app,
+        max_body_bytes=100,
+        body_timeout_seconds=0.2,
+        body_gap_seconds=1.0,
+        streamed=lambda scope: 5.0 if scope["path"] == "/upload" else None,
+    )
+
+    async def run(path: str) -> int:
+        chunks = [b"x" * 80] * 4
+        sent: list[Message] = []
+
+        async def receive() -> Message:
+            await asyncio.sleep(0.1)  # 0.4 s in all: over the ordinary total of 0.2 s
+            body = chunks.pop()
+            return {"type": "http.request", "body": body, "more_body": bool(chunks)}
+
+        async def send(message: Message) -> None:
+            sent.append(message)
+
+        headers = [(b"content-length", b"320")]
+        await guard({"type": "http", "path": path, "headers": headers}, receive, send)
+        return int(sent[0]["status"])
+
+    assert await run("/upload") == 200 and received == [320]
+    assert await run("/echo") == 413  # 320 bytes declared: refused up front

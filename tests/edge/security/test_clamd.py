@@ -59,6 +59,28 @@ async def test_the_unix_socket_and_multi_chunk_streams(clamd_server: ClamdServer
     assert not (await tcp.scan(large)).infected
 
 
+async def test_a_session_scans_what_it_is_fed_piece_by_piece(
+    clamd_server: ClamdServer,  # noqa: F811
+) -> None:
+    client = ClamdClient(clamd_server.tcp_address, timeout_seconds=10, chunk_bytes=16)
+    session = await client.session()
+    try:
+        data = eicar()
+        for start in range(0, len(data), 10):  # pieces that straddle clamd's chunks
+            await session.feed(data[start : start + 10])
+        found = (await session.finish()).signature
+    finally:
+        session.close()
+    assert found is not None and found.startswith(SIGNATURE_NAME)
+    clean = await client.session()
+    try:
+        await clean.feed(CLEAN)
+        await clean.feed(b"")
+        assert not (await clean.finish()).infected
+    finally:
+        clean.close()
+
+
 def test_replies_are_parsed() -> None:
     assert parse_reply(b"stream: OK\0").signature is None
     assert parse_reply(b"stream: Win.Test.EICAR_HDB-1 FOUND\0").signature == "Win.Test.EICAR_HDB-1"

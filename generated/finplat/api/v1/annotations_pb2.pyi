@@ -103,16 +103,18 @@ class HttpRules(_message.Message):
     def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ..., clear_cookies: _Optional[_Iterable[str]] = ..., cache_control: _Optional[str] = ..., rate_limit_tier: _Optional[_Union[RateLimitTier, str]] = ...) -> None: ...
 
 class MultipartField(_message.Message):
-    __slots__ = ("allowed_types", "max_bytes", "filename_field", "content_type_field")
+    __slots__ = ("allowed_types", "max_bytes", "filename_field", "content_type_field", "max_bytes_setting")
     ALLOWED_TYPES_FIELD_NUMBER: _ClassVar[int]
     MAX_BYTES_FIELD_NUMBER: _ClassVar[int]
     FILENAME_FIELD_FIELD_NUMBER: _ClassVar[int]
     CONTENT_TYPE_FIELD_FIELD_NUMBER: _ClassVar[int]
+    MAX_BYTES_SETTING_FIELD_NUMBER: _ClassVar[int]
     allowed_types: _containers.RepeatedScalarFieldContainer[str]
     max_bytes: int
     filename_field: str
     content_type_field: str
-    def __init__(self, allowed_types: _Optional[_Iterable[str]] = ..., max_bytes: _Optional[int] = ..., filename_field: _Optional[str] = ..., content_type_field: _Optional[str] = ...) -> None: ...
+    max_bytes_setting: str
+    def __init__(self, allowed_types: _Optional[_Iterable[str]] = ..., max_bytes: _Optional[int] = ..., filename_field: _Optional[str] = ..., content_type_field: _Optional[str] = ..., max_bytes_setting: _Optional[str] = ...) -> None: ...
 
 class FieldRules(_message.Message):
     __slots__ = ("decimal_number", "decimal_string", "cookie", "multipart", "nullable", "cookie_path", "cookie_max_age_seconds", "minimum", "maximum", "exclusive_minimum", "exclusive_maximum", "decimal_places", "min_length", "max_length", "pattern", "pattern_reason", "format", "allowed_values", "visible_text")

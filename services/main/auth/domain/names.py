@@ -7,9 +7,9 @@ import unicodedata
 
 from email_validator import EmailNotValidError, validate_email
 
-from services.main.kernel import text
-from services.main.kernel.text import has_hidden_characters
+from services.runtime import visible_text as text
 from services.runtime.errors import InvalidArgument
+from services.runtime.visible_text import has_hidden_characters
 
 USERNAME_MIN, USERNAME_MAX = 3, 32
 FULL_NAME_MAX = 100
@@ -57,7 +57,7 @@ def validate_full_name(raw: str) -> str:
         raise InvalidArgument.for_field(
             "full_name", f"must be 1 to {FULL_NAME_MAX} characters long"
         )
-    # Printed into email bodies, logs and security screens: see kernel.text.
+    # Printed into email bodies, logs and security screens: see services/runtime/visible_text.py.
     if has_hidden_characters(name):
         raise InvalidArgument.for_field("full_name", text.PROBLEM)
     return name

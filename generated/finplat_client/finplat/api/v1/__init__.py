@@ -176,7 +176,16 @@ class HttpRules(betterproto.Message):
 
 @dataclass(eq=False, repr=False)
 class MultipartField(betterproto.Message):
-    """A multipart/form-data upload part bound to a bytes field."""
+    """
+    A multipart/form-data upload part bound to a bytes field.
+
+     On a unary RPC the part is read whole into the field. On a client-streaming RPC it
+     streams: the edge sends each form field and the file name and detected type as soon
+     as it has them, and the part itself as a sequence of messages each holding the next
+     chunk in this field, so neither the edge nor the backend holds the whole file. The
+     edge checks the first bytes' media type and scans the part with clamd as it flows;
+     a refusal cancels the call, so the backend never keeps a partial upload.
+    """
 
     allowed_types: List[str] = betterproto.string_field(1)
     """
@@ -192,6 +201,12 @@ class MultipartField(betterproto.Message):
 
     content_type_field: str = betterproto.string_field(4)
     """Name of the string field that receives the detected media type."""
+
+    max_bytes_setting: str = betterproto.string_field(5)
+    """
+    Name of the upload limit that overrides max_bytes at run time: the edge setting
+     FINPLAT_EDGE_UPLOAD_LIMITS maps it to a byte count, e.g. '{"documents": 5000000}'.
+    """
 
 
 @dataclass(eq=False, repr=False)

@@ -1,0 +1,13 @@
+"""Every capability of the analytics backend: the composition root registers their
+services and Alembic collects their tables from this one tuple."""
+
+from __future__ import annotations
+
+from services.analytics import categories, documents, status, transactions
+
+CAPABILITIES = (
+    status.CAPABILITY,
+    documents.CAPABILITY,
+    transactions.CAPABILITY,
+    categories.CAPABILITY,
+)

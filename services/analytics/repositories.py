@@ -1,0 +1,32 @@
+"""The analytics backend's one repository bundle: what `uow.repos` exposes to use cases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from services.analytics.categories.repository import CategoryRepository
+from services.analytics.documents.repository import DocumentRepository, ImportJobRepository
+from services.analytics.transactions.bulk import TransactionBulkWriter
+from services.analytics.transactions.repository import TransactionRepository
+
+
+@dataclass(frozen=True)
+class AnalyticsRepositories:
+    documents: DocumentRepository
+    import_jobs: ImportJobRepository
+    transactions: TransactionRepository
+    categories: CategoryRepository
+    # Whole-document writes of transactions (imports).
+    bulk: TransactionBulkWriter
+
+
+def repositories(session: Session) -> AnalyticsRepositories:
+    return AnalyticsRepositories(
+        documents=DocumentRepository(session),
+        import_jobs=ImportJobRepository(session),
+        transactions=TransactionRepository(session),
+        categories=CategoryRepository(session),
+        bulk=TransactionBulkWriter(session),
+    )

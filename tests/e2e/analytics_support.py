@@ -1,0 +1,99 @@
+"""Helpers of the analytics end-to-end suites: a signed-in user's HTTP client, uploads,
+and waiting for an import to end."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from tests.e2e.identity_support import IdentityClient, no_server_error
+
+ANALYTICS_ERROR_KEYS = {"error", "code", "details", "timestamp"}
+
+
+class AnalyticsUser:
+    """One user of the analytics module, signed in through main."""
+
+    def __init__(self, edge_url: str, access_token: str) -> None:
+        self.http = httpx.Client(
+            base_url=edge_url,
+            timeout=120,
+            headers={"authorization": f"Bearer {access_token}"},
+            event_hooks={"response": [no_server_error]},
+        )
+
+    def upload(
+        self,
+        content: bytes,
+        *,
+        name: str = "statement.csv",
+        media_type: str = "text/csv",
+        data_source: str | None = "personal_banking",
+    ) -> httpx.Response:
+        data = {"dataSource": data_source} if data_source is not None else {}
+        return self.http.post(
+            "/api/documents", files={"file": (name, content, media_type)}, data=data
+        )
+
+    def document(self, document_id: str) -> dict[str, Any]:
+        response = self.http.get(f"/api/documents/{document_id}")
+        assert response.status_code == 200, response.text
+        body: dict[str, Any] = response.json()
+        return body
+
+    def wait_done(self, document_id: str, timeout: float = 120.0) -> dict[str, Any]:
+        """The document once its import has ended (completed or failed)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            document = self.document(document_id)
+            if document["status"] in ("completed", "failed"):
+                return document
+            assert time.monotonic() < deadline, f"import still {document['status']}"
+            time.sleep(0.2)
+
+    def imported(self, content: bytes, **upload: Any) -> dict[str, Any]:
+        """Upload and wait: the completed (or failed) document."""
+        response = self.upload(content, **upload)
+        assert response.status_code == 201, response.text
+        return self.wait_done(response.json()["id"])
+
+    def transactions(self, document_id: str) -> list[dict[str, Any]]:
+        """Every transaction of a document, page by page."""
+        found: list[dict[str, Any]] = []
+        offset = 0
+        while True:
+            response = self.http.get(
+                f"/api/documents/{document_id}/transactions",
+                params={"limit": 100, "offset": offset},
+            )
+            assert response.status_code == 200, response.text
+            page = response.json()
+            found.extend(page["data"])
+            if not page["pagination"]["hasMore"]:
+                return found
+            offset += 100
+
+    def close(self) -> None:
+        self.http.close()
+
+
+def new_user(identity: IdentityClient, edge_url: str) -> AnalyticsUser:
+    return AnalyticsUser(edge_url, identity.session().access_token)
+
+
+def analytics_error(response: httpx.Response, status: int, field: str | None = None) -> Any:
+    """Assert the analytics error shape (and the field named in details); return the body."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) >= ANALYTICS_ERROR_KEYS, body
+    assert isinstance(body["error"], str) and body["error"]
+    assert isinstance(body["code"], str) and body["code"]
+    if field is not None:
+        assert field in body["details"], body
+    return body
+
+
+UserFactory = Callable[[], AnalyticsUser]
