@@ -166,6 +166,22 @@ def test_another_users_document_is_403_and_never_listed(
     analytics_error(bob.http.get(f"/api/transactions/{transaction['id']}"), 403)
     analytics_error(bob.http.patch(f"/api/transactions/{transaction['id']}/category", json={}), 403)
     assert document["id"] not in {d["id"] for d in bob.http.get("/api/documents").json()["data"]}
+    category = alice.http.post("/api/categories", json={"name": "Alice only"}).json()
+    analytics_error(bob.http.get(f"/api/categories/{category['id']}"), 403)
+    analytics_error(bob.http.put(f"/api/categories/{category['id']}", json={"name": "x"}), 403)
+    analytics_error(bob.http.delete(f"/api/categories/{category['id']}"), 403)
+    assert category["id"] not in {c["id"] for c in bob.http.get("/api/categories").json()["data"]}
+    # Nor can Bob file his transaction under Alice's category.
+    mine = bob.http.post(
+        "/api/transactions",
+        json={"transactionDate": "2026-03-01T00:00:00Z", "description": "Tea", "amount": "-2.00"},
+    ).json()
+    analytics_error(
+        bob.http.patch(
+            f"/api/transactions/{mine['id']}/category", json={"categoryId": category["id"]}
+        ),
+        403,
+    )
     # Bob importing the same statement gets his own copy: duplicates are per user.
     assert bob.imported(STATEMENT)["transactionCount"] == 5
     assert alice.document(document["id"])["status"] == "completed"

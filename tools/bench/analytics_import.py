@@ -110,7 +110,12 @@ def _token(client: httpx.Client, outbox: Path) -> str:
         "/api/auth/register",
         json={"full_name": "Bench User", "email": email, "username": "bench", "password": PASSWORD},
     ).raise_for_status()
-    token = extract_token(next(outbox.glob("*.eml")).read_text())
+    deadline = time.monotonic() + 30
+    while not (mails := list(outbox.glob("*.eml"))):  # the email is written after the 202
+        if time.monotonic() > deadline:
+            raise TimeoutError("no verification email")
+        time.sleep(0.05)
+    token = extract_token(mails[0].read_text())
     client.get("/api/auth/verify-email", params={"token": token}).raise_for_status()
     login = client.post("/api/auth/login", json={"email": email, "password": PASSWORD})
     login.raise_for_status()
@@ -198,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
                 client.headers["authorization"] = f"Bearer {token}"
                 for rows in sizes:
                     path = Path(scratch) / f"statement-{rows}.csv"
-                    generate(path, "csv", rows=rows, seed=11)
+                    # A seed per size: the files of one run share no transaction (no duplicates).
+                    generate(path, "csv", rows=rows, seed=rows)
                     with PeakRss(pids) as rss:
                         figures = _import(client, path, rows)
                     _report(figures, rss.peak_mb)

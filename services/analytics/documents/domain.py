@@ -176,9 +176,8 @@ def occurrence_key(base: str, occurrence: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class StagedTransaction:
-    """A parsed, enriched row on its way to the bulk writer."""
+    """A parsed, enriched row on its way to the bulk writer (which gives it its id)."""
 
-    id: uuid.UUID
     row_number: int
     booked_at: datetime
     amount: Decimal

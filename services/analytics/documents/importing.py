@@ -7,7 +7,6 @@ call each, then a fingerprint. Nothing here holds more than a batch.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, time
 from itertools import islice
@@ -48,7 +47,6 @@ class Enricher:
             self.rows_seen += 1
             reference = row.bank_reference[:100] if row.bank_reference else None
             yield StagedTransaction(
-                id=uuid.uuid4(),
                 row_number=row.row,
                 booked_at=datetime.combine(row.booked_on, _MIDNIGHT),
                 amount=row.amount,

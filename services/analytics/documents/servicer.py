@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import grpc
 from finplat.analytics.v1 import common_pb2, documents_pb2
 
 from services.analytics.documents import usecases
-from services.analytics.documents.domain import Document, validate_list_query
+from services.analytics.documents.domain import Document, Page, validate_list_query
 from services.analytics.documents.spool import Spool
 from services.analytics.transactions.servicer import transaction_pb
 from services.runtime.clock import Clock
@@ -61,6 +61,12 @@ def document_pb(document: Document) -> documents_pb2.Document:
         processing_started_at=optional_timestamp(document.processing_started_at),
         processed_at=optional_timestamp(document.processed_at),
         updated_at=timestamp(document.updated_at),
+    )
+
+
+def pagination_pb(page: Page[Any]) -> common_pb2.Pagination:
+    return common_pb2.Pagination(
+        limit=page.limit, offset=page.offset, total=page.total, has_more=page.has_more
     )
 
 
@@ -125,9 +131,7 @@ class DocumentServicer:
         page = usecases.list_documents(self._uow(), current_user_id(), query)
         return documents_pb2.ListDocumentsResponse(
             data=[document_pb(d) for d in page.items],
-            pagination=common_pb2.Pagination(
-                limit=page.limit, offset=page.offset, total=page.total, has_more=page.has_more
-            ),
+            pagination=pagination_pb(page),
         )
 
     def GetDocument(
@@ -150,9 +154,7 @@ class DocumentServicer:
         )
         return documents_pb2.ListDocumentTransactionsResponse(
             data=[transaction_pb(t) for t in page.items],
-            pagination=common_pb2.Pagination(
-                limit=page.limit, offset=page.offset, total=page.total, has_more=page.has_more
-            ),
+            pagination=pagination_pb(page),
         )
 
     def ProcessDocument(

@@ -6,7 +6,16 @@ import uuid
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import BigInteger, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.scoping import OwnedBy
@@ -25,14 +34,23 @@ class TransactionRow(Base, OwnedBy):
         Index("ix_transactions_document_id_row_number", "document_id", "row_number"),
         # Every insight reads one user's transactions by date.
         Index("ix_transactions_user_id_booked_at", "user_id", "booked_at"),
-        Index("ix_transactions_category_id", "category_id"),
+        # Category deletes uncategorize through it; most imported rows have none, and
+        # leaving them out of the index saves its upkeep on every bulk insert.
+        Index(
+            "ix_transactions_category_id",
+            "category_id",
+            postgresql_where=text("category_id IS NOT NULL"),
+            sqlite_where=text("category_id IS NOT NULL"),
+        ),
     )
 
     id: Mapped[uuid.UUID] = mapped_column(GUID, primary_key=True)
     user_id: Mapped[uuid.UUID] = mapped_column(GUID)
-    document_id: Mapped[uuid.UUID | None] = mapped_column(
-        GUID, ForeignKey("documents.id", ondelete="CASCADE")
-    )
+    # Deliberately no foreign key: its check cost 5 µs per imported row (a quarter of
+    # the bulk insert, docs/benchmarks.md). A document's transactions are deleted with it
+    # in one transaction (documents/usecases.delete_document), and only the import
+    # writes this column, for a document it has just read.
+    document_id: Mapped[uuid.UUID | None] = mapped_column(GUID)
     # The line or record of the document it came from (0 for manual entries).
     row_number: Mapped[int] = mapped_column(BigInteger, default=0)
     booked_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -121,12 +121,6 @@ def upgrade() -> None:
         sa.Column("dedupe_key", sa.String(64), nullable=False),
         sa.Column("created_at", UTCDateTime(), nullable=False),
         sa.ForeignKeyConstraint(
-            ["document_id"],
-            ["documents.id"],
-            name=op.f("fk_transactions_document_id_documents"),
-            ondelete="CASCADE",
-        ),
-        sa.ForeignKeyConstraint(
             ["category_id"],
             ["categories.id"],
             name=op.f("fk_transactions_category_id_categories"),
@@ -141,7 +135,13 @@ def upgrade() -> None:
         "ix_transactions_document_id_row_number", "transactions", ["document_id", "row_number"]
     )
     op.create_index("ix_transactions_user_id_booked_at", "transactions", ["user_id", "booked_at"])
-    op.create_index("ix_transactions_category_id", "transactions", ["category_id"])
+    op.create_index(
+        "ix_transactions_category_id",
+        "transactions",
+        ["category_id"],
+        postgresql_where=sa.text("category_id IS NOT NULL"),
+        sqlite_where=sa.text("category_id IS NOT NULL"),
+    )
     op.create_table(
         "categorization_rules",
         sa.Column("id", GUID, nullable=False),

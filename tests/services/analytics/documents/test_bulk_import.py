@@ -61,7 +61,6 @@ def _row(
 ) -> StagedTransaction:
     value = Decimal(amount)
     return StagedTransaction(
-        id=uuid.uuid4(),
         row_number=n,
         booked_at=datetime(day.year, day.month, day.day, tzinfo=UTC),
         amount=value,
