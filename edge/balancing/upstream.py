@@ -25,6 +25,7 @@ from edge.balancing.health import HealthChecker, HealthPolicy
 from edge.balancing.pools import Pools
 from edge.balancing.retry_budget import RetryBudget
 from edge.balancing.settings import BalancingSettings
+from edge.balancing.stream_status import BackendStatus
 from edge.observability.metrics import GatewayMetrics
 
 # Backends attach google.rpc.Status details to every error they raise; a status without
@@ -266,6 +267,10 @@ class StreamingCall:
         self.call = call
         self.outcome = Outcome.ABANDONED
         self.code = C.CANCELLED
+        # grpcio can hide the backend's status behind a synthetic INTERNAL when the
+        # backend ends the call while a write is in flight (stream_status.py).
+        self.status = BackendStatus()
+        self.status.watch(call)
 
     async def write(self, request: Any) -> None:
         """Send one request; raises the call's AioRpcError when the backend ended it."""
@@ -283,8 +288,11 @@ class StreamingCall:
             await self.call.done_writing()
             response = await self.call
         except grpc.aio.AioRpcError as exc:
-            self._failed(exc)
-            raise
+            real = self.status.resolve(exc)
+            self._failed(real)
+            if real is exc:
+                raise
+            raise real from None
         self.outcome, self.code = Outcome.SUCCESS, C.OK
         return response
 
@@ -292,8 +300,11 @@ class StreamingCall:
         try:
             await self.call
         except grpc.aio.AioRpcError as exc:
-            self._failed(exc)
-            raise
+            real = self.status.resolve(exc)
+            self._failed(real)
+            if real is exc:
+                raise
+            raise real from None
         raise AnsweredEarly("the backend answered before the upload ended")
 
     def _failed(self, exc: grpc.aio.AioRpcError) -> None:
