@@ -13,6 +13,7 @@ matches is answered 404 or 405 in the error body of the service owning its path 
 from __future__ import annotations
 
 import logging
+import math
 import uuid
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
@@ -79,6 +80,13 @@ class CompiledRoute:
     verify_token: bool
     upstream: UpstreamMethod
     upload: UploadRoute | None  # a streamed upload route
+
+
+def call_deadline(declared: float, default: float) -> float:
+    """A unary call's deadline: the edge's own, or the method's declared one
+    (HttpRules.timeout_seconds) when that is longer — a whole-history recomputation may
+    outlast what an ordinary read is given, an operator's longer setting still wins."""
+    return max(default, declared) if math.isfinite(declared) else default
 
 
 def compile_route(
@@ -311,7 +319,7 @@ class Transcoder:
             route.upstream,
             request,
             metadata=metadata,
-            timeout=self.call_timeout,
+            timeout=call_deadline(route.spec.http_rules.timeout_seconds, self.call_timeout),
             affinity=sticky,
             scope=scope,
         )

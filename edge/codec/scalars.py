@@ -23,13 +23,13 @@ from edge.codec.jsonbody import NumberLiteral
 from edge.codec.names import enum_names
 from edge.codec.problems import Invalid
 from edge.options import option
+from services.runtime.decimal_text import DECIMAL_TEXT
 
 OMIT: Final = object()  # returned by to_json: leave the key out (or print null when nullable)
 
 FD = descriptor.FieldDescriptor
 _INT_TEXT = re.compile(r"-?\d+\Z")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\Z")
-_DECIMAL_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\Z")
 # Exactly JSON's number grammar: what may go into an orjson.Fragment unchecked.
 _JSON_NUMBER = re.compile(r"-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?\Z")
 
@@ -131,7 +131,7 @@ class DecimalStringCodec(ValueCodec):
 
 def _decimal_text(text: str, reason: str) -> str:
     text = text.strip()
-    if _DECIMAL_TEXT.match(text) is None:
+    if DECIMAL_TEXT.match(text) is None:
         raise Invalid(reason)
     return text
 

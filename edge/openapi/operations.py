@@ -182,7 +182,8 @@ def _multipart(
     filled = set()
     for f in files:
         rules: Any = field_rules(f)
-        filled |= {rules.multipart.filename_field, rules.multipart.content_type_field}
+        declared = rules.multipart
+        filled |= {declared.filename_field, declared.content_type_field, declared.end_field}
     properties: Schema = {}
     encoding: Schema = {}
     for f in message_type.fields:

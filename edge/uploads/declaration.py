@@ -44,11 +44,13 @@ class FilePart:
     allowed: frozenset[str]  # canonical media types; empty: any
     filename_field: str  # proto names; "" when not declared
     content_type_field: str
+    end_field: str  # the bool set in the last message, once the part is whole and clean
 
     @property
     def filled(self) -> frozenset[str]:
         """Fields the edge sets itself: a form part of that name is ignored."""
-        return frozenset(f for f in (self.filename_field, self.content_type_field) if f)
+        named = (self.filename_field, self.content_type_field, self.end_field)
+        return frozenset(f for f in named if f)
 
 
 def file_part(message_type: descriptor.Descriptor, naming: int) -> FilePart:
@@ -68,6 +70,9 @@ def file_part(message_type: descriptor.Descriptor, naming: int) -> FilePart:
         target = message_type.fields_by_name.get(filled) if filled else None
         if filled and (target is None or target.type != descriptor.FieldDescriptor.TYPE_STRING):
             raise TypeError(f"{field.full_name}: {filled!r} is not a string field of {name}")
+    end = message_type.fields_by_name.get(multipart.end_field) if multipart.end_field else None
+    if multipart.end_field and (end is None or end.type != descriptor.FieldDescriptor.TYPE_BOOL):
+        raise TypeError(f"{field.full_name}: {multipart.end_field!r} is not a bool field of {name}")
     return FilePart(
         field=field.name,
         key=json_key(field, naming),
@@ -75,4 +80,5 @@ def file_part(message_type: descriptor.Descriptor, naming: int) -> FilePart:
         allowed=frozenset(mime.media_type(t) for t in multipart.allowed_types),
         filename_field=multipart.filename_field,
         content_type_field=multipart.content_type_field,
+        end_field=multipart.end_field,
     )

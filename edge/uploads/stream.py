@@ -238,5 +238,11 @@ class UploadStream:
         refused = await self.scan.verdict()
         if refused is not None:
             raise errors.Refusal(refused)
+        if self.part.end_field:
+            # Whole and clean: say so in a message of its own. A backend cannot always
+            # tell a cancelled stream from a finished one by its end alone.
+            last: Any = self.new_message()
+            setattr(last, self.part.end_field, True)
+            await self.call.write(last)
         response = await self.call.finish()
         return response, self.call.call

@@ -3,11 +3,26 @@ services and Alembic collects their tables from this one tuple."""
 
 from __future__ import annotations
 
-from services.analytics import categories, documents, status, transactions
+from services.analytics import (
+    categories,
+    documents,
+    forecasts,
+    insights,
+    recurring,
+    rollups,
+    status,
+    suggestions,
+    transactions,
+)
 
 CAPABILITIES = (
     status.CAPABILITY,
     documents.CAPABILITY,
     transactions.CAPABILITY,
     categories.CAPABILITY,
+    rollups.CAPABILITY,
+    insights.CAPABILITY,
+    recurring.CAPABILITY,
+    forecasts.CAPABILITY,
+    suggestions.CAPABILITY,
 )

@@ -8,6 +8,10 @@ from sqlalchemy.orm import Session
 
 from services.analytics.categories.repository import CategoryRepository
 from services.analytics.documents.repository import DocumentRepository, ImportJobRepository
+from services.analytics.forecasts.repository import ForecastRepository
+from services.analytics.recurring.repository import RecurringPatternRepository
+from services.analytics.rollups.repository import RollupRepository
+from services.analytics.suggestions.repository import SuggestionRepository
 from services.analytics.transactions.bulk import TransactionBulkWriter
 from services.analytics.transactions.repository import TransactionRepository
 
@@ -20,6 +24,11 @@ class AnalyticsRepositories:
     categories: CategoryRepository
     # Whole-document writes of transactions (imports).
     bulk: TransactionBulkWriter
+    # Per-user roll-ups and the staleness marker every transaction write must set.
+    rollups: RollupRepository
+    recurring: RecurringPatternRepository
+    forecasts: ForecastRepository
+    suggestions: SuggestionRepository
 
 
 def repositories(session: Session) -> AnalyticsRepositories:
@@ -29,4 +38,8 @@ def repositories(session: Session) -> AnalyticsRepositories:
         transactions=TransactionRepository(session),
         categories=CategoryRepository(session),
         bulk=TransactionBulkWriter(session),
+        rollups=RollupRepository(session),
+        recurring=RecurringPatternRepository(session),
+        forecasts=ForecastRepository(session),
+        suggestions=SuggestionRepository(session),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from datetime import date, datetime
 
 from google.protobuf import timestamp_pb2
@@ -50,3 +51,9 @@ def optional_date(parent: Message, field: str) -> DateParts | None:
     """The date field `field` of `parent` as parts, None when unset."""
     message: date_pb2.Date = getattr(parent, field)
     return date_parts(message) if parent.HasField(field) else None
+
+
+def enum_text(value: int, names: Callable[[int], str], prefix: str) -> str | None:
+    """An enum value as the REST name the edge shows: DATA_SOURCE_CREDIT_CARD →
+    "credit_card" (`names` is the enum's `Name`); the _UNSPECIFIED zero → None."""
+    return None if value == 0 else names(value).removeprefix(prefix).lower()

@@ -151,6 +151,12 @@ EXCUSES: dict[str, Excuse] = {
     # places and bounds in the description only: JSON Schema cannot state them on strings.
     "POST /api/transactions": any_of(
         refused("categoryId", "is not one of your categories"),
+        # transactionType must agree with the amount's sign: a rule between two fields.
+        refused(
+            "transactionType",
+            "a credit needs a positive amount (or 0)",
+            "a debit needs a negative amount (or 0)",
+        ),
         refused("documentId", "is not one of your documents"),
         refused(
             "amount",
@@ -159,6 +165,39 @@ EXCUSES: dict[str, Excuse] = {
         ),
     ),
     "PATCH /api/transactions/{id}/category": refused("categoryId", "is not one of your categories"),
+    # Insights: rules between two parameters (a date range, the periods compared, how
+    # far ahead a forecast reaches) and a decimal string's bounds, which JSON Schema
+    # cannot state on a string.
+    "GET /api/analytics/summary": any_of(
+        refused("startDate", "is required with endDate"),
+        refused(
+            "endDate",
+            "is required with startDate",
+            "must not be before startDate",
+            "must be at most 10 years after startDate",
+        ),
+    ),
+    "GET /api/analytics/trends": refused(
+        "endDate", "must not be before startDate", "must be at most 10 years after startDate"
+    ),
+    "GET /api/analytics/summary/compare": any_of(
+        refused(
+            "previousPeriod",
+            "must be a month like currentPeriod",
+            "must be a quarter like currentPeriod",
+            "must be a year like currentPeriod",
+        ),
+        refused("currentPeriod", "has no period before it"),
+    ),
+    "GET /api/analytics/forecasts": any_of(
+        refused("startDate", "must not be after endDate", "must be at most 100 periods ahead"),
+        refused("endDate", "must be at most 100 periods ahead"),
+    ),
+    "GET /api/analytics/suggestions": refused(
+        "minSaving",
+        "must be between 0 and 99999999999.99",
+        "must have at most 2 decimal places",
+    ),
     # Any bytes are a schema-valid `file`; only statements are accepted: other formats
     # are refused by the backend (400 naming file) or, when the bytes carry another
     # format's signature (a PNG sent as text/csv), by the edge's sniffing (415).

@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from finplat.analytics.v1 import documents_pb2
 
 from edge.app import create_app
 from edge.asgi import Message
@@ -124,8 +125,24 @@ async def test_a_form_field_after_the_file_still_reaches_the_backend(
     assert response.json()["dataSource"] == "investment"
     upload = await servicer.ended(sent["x-request-id"])
     assert upload.messages[0].data_source == 0  # not known when the call opened
-    assert upload.messages[-1].data_source != 0 and not upload.messages[-1].file
+    late = upload.messages[-2]  # the form field, then the message marking the end
+    assert late.data_source != 0 and not late.file
     assert upload.data == data
+
+
+async def test_a_whole_clean_upload_ends_with_the_complete_message(
+    client: httpx.AsyncClient, servicer: RecordingDocuments
+) -> None:
+    # The backend stores an upload only after it (a cancelled stream can end like a
+    # finished one for its iterator): sent once the file is whole and scanned clean.
+    sent = headers()
+    body = form(field_part("dataSource", "investment"), file_part(csv_statement(300_000)))
+    response = await client.post("/api/documents", content=body, headers=sent)
+    assert response.status_code == 201, response.text
+    upload = await servicer.ended(sent["x-request-id"])
+    *chunks, last = upload.messages
+    assert last == documents_pb2.UploadDocumentRequest(complete=True)
+    assert not any(m.complete for m in chunks)
 
 
 async def test_a_missing_file_is_400_naming_file(

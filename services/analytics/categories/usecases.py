@@ -62,6 +62,8 @@ def delete_category(uow: Uow, user_id: uuid.UUID, category_id: uuid.UUID, clock:
                 f"{category.name!r} is a default category and cannot be deleted",
                 reason="DEFAULT_CATEGORY",
             )
+        # Before its transactions change: the roll-ups of their days go stale.
+        uow.repos.rollups.invalidate_category(user_id, category_id)
         uow.repos.transactions.uncategorize(user_id, category_id)
         uow.repos.transactions.forget_rules_for(user_id, category_id)
         uow.repos.categories.delete(user_id, category_id, clock())

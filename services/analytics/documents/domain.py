@@ -15,8 +15,9 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Generic, Literal, TypeVar
+from typing import Literal
 
+from services.analytics.paging import check_limit, check_offset
 from services.runtime.errors import (
     FailedPrecondition,
     FieldViolation,
@@ -32,14 +33,11 @@ DATA_SOURCES: frozenset[str] = frozenset(
 STATUSES: frozenset[str] = frozenset({"pending", "processing", "completed", "failed"})
 
 DEFAULT_LIMIT = 20
-MAX_LIMIT = 100
 # The stored file is cut into rows of this size (bounded memory on both sides).
 CHUNK_BYTES = 1024 * 1024
 # What GET shows of a failure reason (the column's width).
 MAX_REASON = 1000
 DEFAULT_CURRENCY = "EUR"
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,18 +63,6 @@ class Document:
 
 
 @dataclass(frozen=True, slots=True)
-class Page(Generic[T]):
-    items: list[T]
-    total: int
-    limit: int
-    offset: int
-
-    @property
-    def has_more(self) -> bool:
-        return self.offset + len(self.items) < self.total
-
-
-@dataclass(frozen=True, slots=True)
 class ListQuery:
     limit: int
     offset: int
@@ -88,10 +74,8 @@ def validate_list_query(
     limit: int | None, offset: int, status: str | None, data_source: str | None
 ) -> ListQuery:
     problems: list[FieldViolation] = []
-    if limit is not None and not 1 <= limit <= MAX_LIMIT:
-        problems.append(FieldViolation("limit", f"must be between 1 and {MAX_LIMIT}"))
-    if offset < 0:
-        problems.append(FieldViolation("offset", "must be 0 or more"))
+    check_limit(limit, problems)
+    check_offset(offset, problems)
     if status is not None and status not in STATUSES:
         problems.append(FieldViolation("status", "is not a document status"))
     if data_source is not None and data_source not in DATA_SOURCES:

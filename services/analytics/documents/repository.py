@@ -21,10 +21,10 @@ from services.analytics.documents.domain import (
     CHUNK_BYTES,
     Document,
     ListQuery,
-    Page,
     StoredFile,
 )
 from services.analytics.documents.tables import DocumentChunkRow, DocumentRow, ImportJobRow
+from services.analytics.paging import Page
 from services.analytics.records import mine_or_raise
 
 

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import grpc
 from finplat.analytics.v1 import common_pb2, documents_pb2
 
 from services.analytics.documents import usecases
-from services.analytics.documents.domain import Document, Page, validate_list_query
+from services.analytics.documents.domain import Document, validate_list_query
 from services.analytics.documents.spool import Spool
+from services.analytics.proto_pages import pagination_pb
 from services.analytics.transactions.servicer import transaction_pb
 from services.runtime.clock import Clock
 from services.runtime.errors import InvalidArgument
 from services.runtime.principal import current_user_id
-from services.runtime.protoconv import optional_timestamp, parse_uuid, timestamp
+from services.runtime.protoconv import enum_text, optional_timestamp, parse_uuid, timestamp
 
 if TYPE_CHECKING:
     from services.analytics.kernel import UowFactory
@@ -27,11 +28,6 @@ _STATUS_PB = {
     "completed": documents_pb2.DOCUMENT_STATUS_COMPLETED,
     "failed": documents_pb2.DOCUMENT_STATUS_FAILED,
 }
-
-
-def enum_text(value: int, names: Callable[[int], str], prefix: str) -> str | None:
-    """DATA_SOURCE_CREDIT_CARD → "credit_card"; the _UNSPECIFIED zero → None."""
-    return None if value == 0 else names(value).removeprefix(prefix).lower()
 
 
 def _data_source(value: int) -> str | None:
@@ -64,12 +60,6 @@ def document_pb(document: Document) -> documents_pb2.Document:
     )
 
 
-def pagination_pb(page: Page[Any]) -> common_pb2.Pagination:
-    return common_pb2.Pagination(
-        limit=page.limit, offset=page.offset, total=page.total, has_more=page.has_more
-    )
-
-
 def _document_id(raw: str) -> uuid.UUID:
     if not raw:
         raise InvalidArgument.for_field("id", "is required")
@@ -97,6 +87,7 @@ class DocumentServicer:
         user_id = current_user_id()
         data_source: str | None = None
         file_name = content_type = ""
+        complete = False
         with Spool(self._max_bytes) as spool:
             # A field set in any message of the stream counts (the edge sends form fields
             # as it meets them, before or after the file).
@@ -105,6 +96,15 @@ class DocumentServicer:
                 file_name = message.file_name or file_name
                 content_type = message.content_type or content_type
                 spool.write(message.file)
+                complete = message.complete  # the last message's says
+            # A client that cancels mid-stream can look, to this iterator, like one that
+            # finished (grpcio ends the iteration when a receive returns nothing, and may
+            # notice the cancellation only later): only a stream whose last message says
+            # it is complete is stored.
+            if not complete:
+                raise InvalidArgument.for_field(
+                    "complete", "must be set in the stream's last message; nothing was stored"
+                )
             upload = usecases.ReceivedUpload(
                 data_source=data_source,
                 file_name=file_name,

@@ -9,6 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
+from services.runtime.decimal_text import DECIMAL_TEXT
 from services.runtime.errors import FailedPrecondition, FieldViolation, raise_if_any
 
 Method = Literal["manual", "rule", "classifier", "none"]
@@ -46,7 +47,6 @@ AMOUNT_LIMIT = Decimal(10) ** 11
 DEFAULT_CURRENCY = "EUR"
 # The decimal grammar the edge accepts (edge/codec/scalars.py), so a value it lets
 # through is not refused here; Decimal() alone would also take "NaN", "1_000" or " 1 ".
-_DECIMAL_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\Z")
 _CURRENCY = re.compile(r"[A-Z]{3}\Z")
 _QUANTUM = Decimal(1).scaleb(-AMOUNT_PLACES)
 _CENTS = Decimal("0.01")
@@ -141,7 +141,7 @@ def parse_amount(raw: str, problems: list[FieldViolation]) -> Decimal | None:
     if not text:
         problems.append(FieldViolation("amount", "is required"))
         return None
-    if _DECIMAL_TEXT.match(text) is None:
+    if DECIMAL_TEXT.match(text) is None:
         problems.append(FieldViolation("amount", "must be a decimal string such as -12.50"))
         return None
     amount = Decimal(text)

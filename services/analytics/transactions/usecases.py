@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from contextlib import suppress
+from datetime import UTC
 from typing import TYPE_CHECKING
 
 from services.analytics.learning.categorizer import Categorization, Categorizer
@@ -63,7 +64,9 @@ def create_transaction(
             bank_reference=None,
             created_at=clock(),
         )
-        return repos.transactions.add(transaction, domain.manual_dedupe_key(transaction.id))
+        created = repos.transactions.add(transaction, domain.manual_dedupe_key(transaction.id))
+        _invalidate(repos, created)
+        return created
 
 
 def get_transaction(uow: Uow, user_id: uuid.UUID, transaction_id: uuid.UUID) -> Transaction:
@@ -84,10 +87,14 @@ def update_transaction_category(
     with uow:
         repos = uow.repos
         # The transaction first: someone else's is 403 whatever the body says.
-        repos.transactions.get(user_id, transaction_id)
+        existing = repos.transactions.get(user_id, transaction_id)
         if category_id is None:
+            if existing.category_id is not None:
+                _invalidate(repos, existing)
             return repos.transactions.set_category(user_id, transaction_id, None, "none", 0.0)
         category = repos.categories.require_reference(user_id, category_id, "category_id")
+        if existing.category_id != category.id:
+            _invalidate(repos, existing)
         corrected = repos.transactions.set_category(
             user_id, transaction_id, category.id, "manual", 1.0
         )
@@ -108,6 +115,12 @@ def learn_from_transaction(
         category_id = domain.require_categorized(transaction)
         category = repos.categories.require_mine(user_id, category_id)
         return _learn(repos, user_id, transaction, category.id, category.name, clock)
+
+
+def _invalidate(repos: AnalyticsRepositories, transaction: Transaction) -> None:
+    """The roll-ups of the transaction's day are stale (its UTC date, as they count it)."""
+    day = transaction.booked_at.astimezone(UTC).date()
+    repos.rollups.invalidate(transaction.user_id, day, day)
 
 
 def _learn(

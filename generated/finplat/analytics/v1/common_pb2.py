@@ -22,21 +22,33 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from finplat.api.v1 import annotations_pb2 as finplat_dot_api_dot_v1_dot_annotations__pb2
+from google.type import date_pb2 as google_dot_type_dot_date__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!finplat/analytics/v1/common.proto\x12\x14\x66inplat.analytics.v1\"L\n\nPagination\x12\r\n\x05limit\x18\x01 \x01(\x05\x12\x0e\n\x06offset\x18\x02 \x01(\x05\x12\r\n\x05total\x18\x03 \x01(\x03\x12\x10\n\x08has_more\x18\x04 \x01(\x08*\xa6\x01\n\nDataSource\x12\x1b\n\x17\x44\x41TA_SOURCE_UNSPECIFIED\x10\x00\x12 \n\x1c\x44\x41TA_SOURCE_PERSONAL_BANKING\x10\x01\x12 \n\x1c\x44\x41TA_SOURCE_BUSINESS_BANKING\x10\x02\x12\x1b\n\x17\x44\x41TA_SOURCE_CREDIT_CARD\x10\x03\x12\x1a\n\x16\x44\x41TA_SOURCE_INVESTMENT\x10\x04*l\n\x0fTransactionType\x12 \n\x1cTRANSACTION_TYPE_UNSPECIFIED\x10\x00\x12\x1a\n\x16TRANSACTION_TYPE_DEBIT\x10\x01\x12\x1b\n\x17TRANSACTION_TYPE_CREDIT\x10\x02*\xc5\x01\n\x14\x43\x61tegorizationMethod\x12%\n!CATEGORIZATION_METHOD_UNSPECIFIED\x10\x00\x12 \n\x1c\x43\x41TEGORIZATION_METHOD_MANUAL\x10\x01\x12\x1e\n\x1a\x43\x41TEGORIZATION_METHOD_RULE\x10\x02\x12$\n CATEGORIZATION_METHOD_CLASSIFIER\x10\x03\x12\x1e\n\x1a\x43\x41TEGORIZATION_METHOD_NONE\x10\x04\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!finplat/analytics/v1/common.proto\x12\x14\x66inplat.analytics.v1\x1a finplat/api/v1/annotations.proto\x1a\x16google/type/date.proto\"L\n\nPagination\x12\r\n\x05limit\x18\x01 \x01(\x05\x12\x0e\n\x06offset\x18\x02 \x01(\x05\x12\r\n\x05total\x18\x03 \x01(\x03\x12\x10\n\x08has_more\x18\x04 \x01(\x08\"W\n\tDateRange\x12%\n\nstart_date\x18\x01 \x01(\x0b\x32\x11.google.type.Date\x12#\n\x08\x65nd_date\x18\x02 \x01(\x0b\x32\x11.google.type.Date\"~\n\x0c\x41mountChange\x12\x18\n\x08previous\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02\x10\x01\x12\x1a\n\ndifference\x18\x02 \x01(\tB\x06\xca\xf3\x18\x02\x10\x01\x12%\n\x0epercent_change\x18\x03 \x01(\tB\x08\xca\xf3\x18\x04\x10\x01(\x01H\x00\x88\x01\x01\x42\x11\n\x0f_percent_change*\xa6\x01\n\nDataSource\x12\x1b\n\x17\x44\x41TA_SOURCE_UNSPECIFIED\x10\x00\x12 \n\x1c\x44\x41TA_SOURCE_PERSONAL_BANKING\x10\x01\x12 \n\x1c\x44\x41TA_SOURCE_BUSINESS_BANKING\x10\x02\x12\x1b\n\x17\x44\x41TA_SOURCE_CREDIT_CARD\x10\x03\x12\x1a\n\x16\x44\x41TA_SOURCE_INVESTMENT\x10\x04*l\n\x0fTransactionType\x12 \n\x1cTRANSACTION_TYPE_UNSPECIFIED\x10\x00\x12\x1a\n\x16TRANSACTION_TYPE_DEBIT\x10\x01\x12\x1b\n\x17TRANSACTION_TYPE_CREDIT\x10\x02*\xc5\x01\n\x14\x43\x61tegorizationMethod\x12%\n!CATEGORIZATION_METHOD_UNSPECIFIED\x10\x00\x12 \n\x1c\x43\x41TEGORIZATION_METHOD_MANUAL\x10\x01\x12\x1e\n\x1a\x43\x41TEGORIZATION_METHOD_RULE\x10\x02\x12$\n CATEGORIZATION_METHOD_CLASSIFIER\x10\x03\x12\x1e\n\x1a\x43\x41TEGORIZATION_METHOD_NONE\x10\x04\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'finplat.analytics.v1.common_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_DATASOURCE']._serialized_start=138
-  _globals['_DATASOURCE']._serialized_end=304
-  _globals['_TRANSACTIONTYPE']._serialized_start=306
-  _globals['_TRANSACTIONTYPE']._serialized_end=414
-  _globals['_CATEGORIZATIONMETHOD']._serialized_start=417
-  _globals['_CATEGORIZATIONMETHOD']._serialized_end=614
-  _globals['_PAGINATION']._serialized_start=59
-  _globals['_PAGINATION']._serialized_end=135
+  _globals['_AMOUNTCHANGE'].fields_by_name['previous']._loaded_options = None
+  _globals['_AMOUNTCHANGE'].fields_by_name['previous']._serialized_options = b'\312\363\030\002\020\001'
+  _globals['_AMOUNTCHANGE'].fields_by_name['difference']._loaded_options = None
+  _globals['_AMOUNTCHANGE'].fields_by_name['difference']._serialized_options = b'\312\363\030\002\020\001'
+  _globals['_AMOUNTCHANGE'].fields_by_name['percent_change']._loaded_options = None
+  _globals['_AMOUNTCHANGE'].fields_by_name['percent_change']._serialized_options = b'\312\363\030\004\020\001(\001'
+  _globals['_DATASOURCE']._serialized_start=413
+  _globals['_DATASOURCE']._serialized_end=579
+  _globals['_TRANSACTIONTYPE']._serialized_start=581
+  _globals['_TRANSACTIONTYPE']._serialized_end=689
+  _globals['_CATEGORIZATIONMETHOD']._serialized_start=692
+  _globals['_CATEGORIZATIONMETHOD']._serialized_end=889
+  _globals['_PAGINATION']._serialized_start=117
+  _globals['_PAGINATION']._serialized_end=193
+  _globals['_DATERANGE']._serialized_start=195
+  _globals['_DATERANGE']._serialized_end=282
+  _globals['_AMOUNTCHANGE']._serialized_start=284
+  _globals['_AMOUNTCHANGE']._serialized_end=410
 # @@protoc_insertion_point(module_scope)

@@ -1,7 +1,10 @@
+from finplat.api.v1 import annotations_pb2 as _annotations_pb2
+from google.type import date_pb2 as _date_pb2
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from typing import ClassVar as _ClassVar, Optional as _Optional
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -51,3 +54,21 @@ class Pagination(_message.Message):
     total: int
     has_more: bool
     def __init__(self, limit: _Optional[int] = ..., offset: _Optional[int] = ..., total: _Optional[int] = ..., has_more: _Optional[bool] = ...) -> None: ...
+
+class DateRange(_message.Message):
+    __slots__ = ("start_date", "end_date")
+    START_DATE_FIELD_NUMBER: _ClassVar[int]
+    END_DATE_FIELD_NUMBER: _ClassVar[int]
+    start_date: _date_pb2.Date
+    end_date: _date_pb2.Date
+    def __init__(self, start_date: _Optional[_Union[_date_pb2.Date, _Mapping]] = ..., end_date: _Optional[_Union[_date_pb2.Date, _Mapping]] = ...) -> None: ...
+
+class AmountChange(_message.Message):
+    __slots__ = ("previous", "difference", "percent_change")
+    PREVIOUS_FIELD_NUMBER: _ClassVar[int]
+    DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    PERCENT_CHANGE_FIELD_NUMBER: _ClassVar[int]
+    previous: str
+    difference: str
+    percent_change: str
+    def __init__(self, previous: _Optional[str] = ..., difference: _Optional[str] = ..., percent_change: _Optional[str] = ...) -> None: ...

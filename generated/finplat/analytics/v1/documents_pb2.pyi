@@ -85,16 +85,18 @@ class Document(_message.Message):
     def __init__(self, id: _Optional[str] = ..., file_name: _Optional[str] = ..., content_type: _Optional[str] = ..., size_bytes: _Optional[int] = ..., sha256: _Optional[str] = ..., data_source: _Optional[_Union[_common_pb2.DataSource, str]] = ..., status: _Optional[_Union[DocumentStatus, str]] = ..., format: _Optional[_Union[DocumentFormat, str]] = ..., error_message: _Optional[str] = ..., error_row: _Optional[int] = ..., transaction_count: _Optional[int] = ..., duplicate_count: _Optional[int] = ..., row_count: _Optional[int] = ..., uploaded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., processing_started_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., processed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class UploadDocumentRequest(_message.Message):
-    __slots__ = ("data_source", "file_name", "content_type", "file")
+    __slots__ = ("data_source", "file_name", "content_type", "file", "complete")
     DATA_SOURCE_FIELD_NUMBER: _ClassVar[int]
     FILE_NAME_FIELD_NUMBER: _ClassVar[int]
     CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
     FILE_FIELD_NUMBER: _ClassVar[int]
+    COMPLETE_FIELD_NUMBER: _ClassVar[int]
     data_source: _common_pb2.DataSource
     file_name: str
     content_type: str
     file: bytes
-    def __init__(self, data_source: _Optional[_Union[_common_pb2.DataSource, str]] = ..., file_name: _Optional[str] = ..., content_type: _Optional[str] = ..., file: _Optional[bytes] = ...) -> None: ...
+    complete: bool
+    def __init__(self, data_source: _Optional[_Union[_common_pb2.DataSource, str]] = ..., file_name: _Optional[str] = ..., content_type: _Optional[str] = ..., file: _Optional[bytes] = ..., complete: _Optional[bool] = ...) -> None: ...
 
 class UploadDocumentResponse(_message.Message):
     __slots__ = ("document",)

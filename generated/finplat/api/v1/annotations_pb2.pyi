@@ -89,32 +89,36 @@ class ServiceRules(_message.Message):
     def __init__(self, backend: _Optional[str] = ..., json_naming: _Optional[_Union[JsonNaming, str]] = ..., error_style: _Optional[_Union[ErrorStyle, str]] = ..., auth: _Optional[_Union[AuthPolicy, _Mapping]] = ..., quota: _Optional[_Union[Quota, _Mapping]] = ...) -> None: ...
 
 class HttpRules(_message.Message):
-    __slots__ = ("success_status", "location", "clear_cookies", "cache_control", "rate_limit_tier")
+    __slots__ = ("success_status", "location", "clear_cookies", "cache_control", "rate_limit_tier", "timeout_seconds")
     SUCCESS_STATUS_FIELD_NUMBER: _ClassVar[int]
     LOCATION_FIELD_NUMBER: _ClassVar[int]
     CLEAR_COOKIES_FIELD_NUMBER: _ClassVar[int]
     CACHE_CONTROL_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMIT_TIER_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     success_status: int
     location: str
     clear_cookies: _containers.RepeatedScalarFieldContainer[str]
     cache_control: str
     rate_limit_tier: RateLimitTier
-    def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ..., clear_cookies: _Optional[_Iterable[str]] = ..., cache_control: _Optional[str] = ..., rate_limit_tier: _Optional[_Union[RateLimitTier, str]] = ...) -> None: ...
+    timeout_seconds: float
+    def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ..., clear_cookies: _Optional[_Iterable[str]] = ..., cache_control: _Optional[str] = ..., rate_limit_tier: _Optional[_Union[RateLimitTier, str]] = ..., timeout_seconds: _Optional[float] = ...) -> None: ...
 
 class MultipartField(_message.Message):
-    __slots__ = ("allowed_types", "max_bytes", "filename_field", "content_type_field", "max_bytes_setting")
+    __slots__ = ("allowed_types", "max_bytes", "filename_field", "content_type_field", "max_bytes_setting", "end_field")
     ALLOWED_TYPES_FIELD_NUMBER: _ClassVar[int]
     MAX_BYTES_FIELD_NUMBER: _ClassVar[int]
     FILENAME_FIELD_FIELD_NUMBER: _ClassVar[int]
     CONTENT_TYPE_FIELD_FIELD_NUMBER: _ClassVar[int]
     MAX_BYTES_SETTING_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_FIELD_NUMBER: _ClassVar[int]
     allowed_types: _containers.RepeatedScalarFieldContainer[str]
     max_bytes: int
     filename_field: str
     content_type_field: str
     max_bytes_setting: str
-    def __init__(self, allowed_types: _Optional[_Iterable[str]] = ..., max_bytes: _Optional[int] = ..., filename_field: _Optional[str] = ..., content_type_field: _Optional[str] = ..., max_bytes_setting: _Optional[str] = ...) -> None: ...
+    end_field: str
+    def __init__(self, allowed_types: _Optional[_Iterable[str]] = ..., max_bytes: _Optional[int] = ..., filename_field: _Optional[str] = ..., content_type_field: _Optional[str] = ..., max_bytes_setting: _Optional[str] = ..., end_field: _Optional[str] = ...) -> None: ...
 
 class FieldRules(_message.Message):
     __slots__ = ("decimal_number", "decimal_string", "cookie", "multipart", "nullable", "cookie_path", "cookie_max_age_seconds", "minimum", "maximum", "exclusive_minimum", "exclusive_maximum", "decimal_places", "min_length", "max_length", "pattern", "pattern_reason", "format", "allowed_values", "visible_text")

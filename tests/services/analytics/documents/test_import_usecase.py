@@ -73,6 +73,18 @@ def test_every_format_imports_once(uow: UowFactory, tmp_path: Path, fmt: str) ->
     assert (again.transaction_count, again.duplicate_count) == (0, 120)
 
 
+def test_an_import_leaves_the_roll_ups_fresh(uow: UowFactory, tmp_path: Path) -> None:
+    # The worker rolls the imported days up: the first insight read finds nothing stale.
+    summary = generate(tmp_path / "s.csv", "csv", rows=200, seed=5)
+    user = uuid.uuid4()
+    document = _imported(uow, user, summary.path.read_bytes())
+    assert document.status == "completed"
+    with uow() as unit:
+        assert unit.repos.rollups.ensure_fresh(user) is False
+        expenses = sum(t.expenses for t in unit.repos.rollups.monthly_totals(user, "EUR"))
+    assert expenses > 0
+
+
 def test_an_overlapping_statement_adds_only_its_new_rows(uow: UowFactory, tmp_path: Path) -> None:
     user = uuid.uuid4()
     first = generate(tmp_path / "a.ofx", "ofx", rows=200, seed=5)  # 1 Jan - 13 Feb 2025

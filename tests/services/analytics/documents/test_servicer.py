@@ -43,7 +43,9 @@ def stub(uow: UowFactory) -> Iterator[documents_pb2_grpc.DocumentServiceStub]:
 def _chunks(
     *messages: documents_pb2.UploadDocumentRequest,
 ) -> Iterator[documents_pb2.UploadDocumentRequest]:
+    """The messages, then the one saying the upload is whole (as the edge sends it)."""
     yield from messages
+    yield documents_pb2.UploadDocumentRequest(complete=True)
 
 
 def _listed(stub: documents_pb2_grpc.DocumentServiceStub) -> int:
@@ -99,8 +101,26 @@ def test_a_stream_the_client_abandons_stores_nothing(
         )
         raise RuntimeError("client gave up")
 
-    with pytest.raises(grpc.RpcError):
-        stub.UploadDocument(abandoned(), metadata=bearer(f"jwt-{USER}"))
+    # The cancellation races the end of the server's iteration (grpcio may end it as if
+    # the stream had finished, servicer.UploadDocument): many attempts, none stored.
+    for _ in range(30):
+        with pytest.raises(grpc.RpcError):
+            stub.UploadDocument(abandoned(), metadata=bearer(f"jwt-{USER}"))
+    assert _listed(stub) == 0
+
+
+def test_a_stream_that_ends_without_its_complete_message_stores_nothing(
+    stub: documents_pb2_grpc.DocumentServiceStub,
+) -> None:
+    request = documents_pb2.UploadDocumentRequest(
+        data_source=common_pb2.DATA_SOURCE_INVESTMENT, file=CSV
+    )
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.UploadDocument(iter([request]), metadata=bearer(f"jwt-{USER}"))
+    call = caught.value
+    assert isinstance(call, grpc.Call)
+    status = parse_status(call.code(), call.details() or "", call.trailing_metadata())
+    assert [v.field for v in status.violations] == ["complete"]
     assert _listed(stub) == 0
 
 

@@ -173,6 +173,13 @@ class HttpRules(betterproto.Message):
      limit, per user).
     """
 
+    timeout_seconds: float = betterproto.double_field(6)
+    """
+    The call's deadline in seconds for a method that recomputes much at once (a
+     whole history): the edge waits the larger of this and its own call deadline
+     (FINPLAT_EDGE_CALL_TIMEOUT_SECONDS, 10 s by default). 0: the edge's deadline.
+    """
+
 
 @dataclass(eq=False, repr=False)
 class MultipartField(betterproto.Message):
@@ -206,6 +213,14 @@ class MultipartField(betterproto.Message):
     """
     Name of the upload limit that overrides max_bytes at run time: the edge setting
      FINPLAT_EDGE_UPLOAD_LIMITS maps it to a byte count, e.g. '{"documents": 5000000}'.
+    """
+
+    end_field: str = betterproto.string_field(6)
+    """
+    Name of a bool field the edge sets in one last message of a client-streaming
+     upload, once the whole part arrived and was found clean. A backend stores an upload
+     only after that message: a stream cut off or cancelled mid-way can end, for the
+     backend's iterator, like one that finished (grpcio cannot always tell them apart).
     """
 
 

@@ -1,0 +1,80 @@
+"""Recurring-pattern operations, one function per operation, each in one unit of work.
+
+Patterns are derived data: detected from the whole history, stored, and detected again
+only when the user's transactions changed since (derived_state: `recurring_version`
+behind `version`). Reads therefore cost one SELECT of a few rows, and detection runs at
+most once per change, whichever read comes first.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date
+from typing import TYPE_CHECKING
+
+from services.analytics.paging import Page
+from services.analytics.recurring import domain
+from services.analytics.recurring.detector import detect
+from services.analytics.recurring.domain import (
+    PatternQuery,
+    StoredPattern,
+    UpcomingWindow,
+)
+from services.runtime.clock import Clock, utcnow
+from services.runtime.unit_of_work import UnitOfWork
+
+if TYPE_CHECKING:
+    from services.analytics.repositories import AnalyticsRepositories
+
+    Uow = UnitOfWork[AnalyticsRepositories]
+
+
+def detect_patterns(uow: Uow, user_id: uuid.UUID, today: date, clock: Clock = utcnow) -> int:
+    """Detect the user's patterns from their whole history now, replacing the stored
+    ones; returns how many there are."""
+    with uow:
+        return len(_detect(uow.repos, user_id, today, clock))
+
+
+def current_patterns(
+    uow: Uow, user_id: uuid.UUID, today: date, clock: Clock = utcnow
+) -> list[StoredPattern]:
+    """The user's patterns, detected again first if their transactions changed since."""
+    with uow:
+        return patterns_in(uow.repos, user_id, today, clock)
+
+
+def patterns_in(
+    repos: AnalyticsRepositories, user_id: uuid.UUID, today: date, clock: Clock = utcnow
+) -> list[StoredPattern]:
+    """`current_patterns` for a caller already inside a unit of work (suggestions)."""
+    rollups = repos.rollups
+    if rollups.recurring_version(user_id) < rollups.version(user_id):
+        return _detect(repos, user_id, today, clock)
+    return repos.recurring.all_of(user_id)
+
+
+def list_patterns(
+    uow: Uow, user_id: uuid.UUID, query: PatternQuery, today: date, clock: Clock = utcnow
+) -> Page[StoredPattern]:
+    return domain.page_of(current_patterns(uow, user_id, today, clock), query)
+
+
+def upcoming_transactions(
+    uow: Uow, user_id: uuid.UUID, days: int, today: date, clock: Clock = utcnow
+) -> UpcomingWindow:
+    return domain.upcoming(current_patterns(uow, user_id, today, clock), today, days)
+
+
+def _detect(
+    repos: AnalyticsRepositories, user_id: uuid.UUID, today: date, clock: Clock
+) -> list[StoredPattern]:
+    # The version first: a transaction written while detection runs bumps it past the
+    # one recorded here, and the next read detects again.
+    version = repos.rollups.version(user_id)
+    history = repos.recurring.history(user_id)
+    found = detect(domain.occurrences_of(history), today=today)
+    patterns = domain.stored_patterns(user_id, found, history, clock())
+    repos.recurring.replace(user_id, patterns)
+    repos.rollups.set_recurring_version(user_id, version)
+    return patterns
