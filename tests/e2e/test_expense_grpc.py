@@ -4,10 +4,6 @@ and the generated betterproto async client."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import grpclib.exceptions
 import pytest
@@ -24,19 +20,13 @@ from finplat_client.finplat.expense.v1 import (
 from finplat_client.google.type import Date
 from grpclib.client import Channel
 
+from tests.e2e.grpcurl_support import grpcurl
+
 pytestmark = pytest.mark.e2e
-
-GRPCURL = shutil.which("grpcurl") or str(Path(sys.executable).parent / "grpcurl")
-
-
-def _grpcurl(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [GRPCURL, "-plaintext", *args], capture_output=True, text=True, timeout=60, check=False
-    )
 
 
 def test_grpcurl_lists_services_by_reflection(expense_address: str) -> None:
-    listed = _grpcurl(expense_address, "list")
+    listed = grpcurl(expense_address, "list")
     assert listed.returncode == 0, listed.stderr
     services = set(listed.stdout.split())
     assert {
@@ -44,12 +34,12 @@ def test_grpcurl_lists_services_by_reflection(expense_address: str) -> None:
         "finplat.expense.v1.ApiKeyAdminService",
         "grpc.health.v1.Health",
     } <= services
-    described = _grpcurl(expense_address, "describe", "finplat.expense.v1.ExpenseService")
+    described = grpcurl(expense_address, "describe", "finplat.expense.v1.ExpenseService")
     assert "CreateExpense" in described.stdout
 
 
 def test_grpcurl_calls_with_an_api_key(expense_address: str, api_key: str) -> None:
-    created = _grpcurl(
+    created = grpcurl(
         "-H",
         f"authorization: Bearer {api_key}",
         "-d",
@@ -69,7 +59,7 @@ def test_grpcurl_calls_with_an_api_key(expense_address: str, api_key: str) -> No
     assert created.returncode == 0, created.stderr
     expense = json.loads(created.stdout)["expense"]
     assert expense["amount"] == "7.25"
-    fetched = _grpcurl(
+    fetched = grpcurl(
         "-H",
         f"authorization: Bearer {api_key}",
         "-d",
@@ -82,13 +72,13 @@ def test_grpcurl_calls_with_an_api_key(expense_address: str, api_key: str) -> No
 
 
 def test_grpcurl_without_key_is_unauthenticated(expense_address: str) -> None:
-    denied = _grpcurl(expense_address, "finplat.expense.v1.ExpenseService/ListCategories")
+    denied = grpcurl(expense_address, "finplat.expense.v1.ExpenseService/ListCategories")
     assert denied.returncode != 0
     assert "Unauthenticated" in denied.stderr
 
 
-def test_grpc_health_over_grpcurl(expense_address: str) -> None:
-    health = _grpcurl(expense_address, "grpc.health.v1.Health/Check")
+def test_grpc_health_overgrpcurl(expense_address: str) -> None:
+    health = grpcurl(expense_address, "grpc.health.v1.Health/Check")
     assert health.returncode == 0, health.stderr
     assert json.loads(health.stdout)["status"] == "SERVING"
 

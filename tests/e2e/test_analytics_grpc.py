@@ -1,0 +1,68 @@
+"""The analytics backend called directly, as operators do: real grpcurl (server
+reflection, no proto files) lists every analytics service and calls the insights with a
+user's token."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.e2e.conftest import RunningStack
+from tests.e2e.grpcurl_support import grpcurl
+from tests.e2e.identity_support import IdentityClient
+
+pytestmark = pytest.mark.e2e
+
+SERVICES = {
+    f"finplat.analytics.v1.{name}"
+    for name in (
+        "DocumentService",
+        "TransactionService",
+        "CategoryService",
+        "InsightService",
+        "RecurringService",
+        "ForecastService",
+        "SuggestionService",
+    )
+}
+
+
+@pytest.fixture(scope="module")
+def address(analytics_stack: RunningStack) -> str:
+    return analytics_stack.running.backend_addresses["analytics"]
+
+
+@pytest.fixture(scope="module")
+def token(analytics_identity: IdentityClient) -> str:
+    return analytics_identity.session().access_token
+
+
+def test_grpcurl_lists_every_analytics_service(address: str) -> None:
+    listed = grpcurl(address, "list")
+    assert listed.returncode == 0, listed.stderr
+    assert SERVICES | {"grpc.health.v1.Health"} <= set(listed.stdout.split())
+    described = grpcurl(address, "describe", "finplat.analytics.v1.InsightService")
+    assert "GetSummary" in described.stdout and "RefreshAnalytics" in described.stdout
+
+
+def test_grpcurl_calls_the_insights_with_a_token(address: str, token: str) -> None:
+    bearer = f"authorization: Bearer {token}"
+    summary = grpcurl(
+        "-H", bearer, "-d", '{"period": "SUMMARY_PERIOD_YEARLY"}', address,
+        "finplat.analytics.v1.InsightService/GetSummary",
+    )  # fmt: skip
+    assert summary.returncode == 0, summary.stderr
+    assert json.loads(summary.stdout)["summary"]["expenses"] == "0.00"
+    patterns = grpcurl(
+        "-H", bearer, "-d", '{"confidence": 0.9}', address,
+        "finplat.analytics.v1.RecurringService/ListRecurringPatterns",
+    )  # fmt: skip
+    assert patterns.returncode == 0, patterns.stderr
+    assert json.loads(patterns.stdout)["pagination"]["limit"] == 20
+
+
+def test_grpcurl_without_a_token_is_unauthenticated(address: str) -> None:
+    denied = grpcurl(address, "finplat.analytics.v1.SuggestionService/ListSuggestions")
+    assert denied.returncode != 0
+    assert "Unauthenticated" in denied.stderr
