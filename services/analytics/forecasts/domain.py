@@ -20,6 +20,7 @@ from typing import Literal
 from services.analytics.paging import check_limit
 from services.analytics.rollups.domain import MonthTotal, add_months, month_start
 from services.analytics.statistics import forecasting
+from services.runtime.calendar_dates import checked_date
 from services.runtime.errors import FieldViolation, InvalidArgument, raise_if_any
 
 Period = Literal["monthly", "quarterly", "yearly"]
@@ -286,8 +287,8 @@ def validate_query(
 ) -> ForecastQuery:
     problems: list[FieldViolation] = []
     check_limit(limit, problems)
-    start = _calendar_day(start_date, "start_date", problems)
-    end = _calendar_day(end_date, "end_date", problems)
+    start = checked_date(start_date, "start_date", problems)
+    end = checked_date(end_date, "end_date", problems)
     if start is not None and end is not None and start > end:
         problems.append(FieldViolation("start_date", "must not be after endDate"))
     raise_if_any(problems)
@@ -295,18 +296,6 @@ def validate_query(
     if limit is None:
         limit = A_YEAR[chosen] if default_limit == "a_year" else default_limit
     return ForecastQuery(chosen, limit, start, end)
-
-
-def _calendar_day(
-    parts: DateParts | None, field: str, problems: list[FieldViolation]
-) -> date | None:
-    if parts is None:
-        return None
-    try:
-        return date(*parts)
-    except ValueError:
-        problems.append(FieldViolation(field, "is not a calendar date (YYYY-MM-DD)"))
-        return None
 
 
 @dataclass(frozen=True, slots=True)

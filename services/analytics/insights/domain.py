@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
 
+from services.analytics.paging import check_limit
 from services.analytics.rollups.domain import (
     CategoryTotal,
     MerchantTotal,
@@ -28,7 +29,8 @@ from services.analytics.rollups.domain import (
 )
 from services.analytics.rollups.tree import CategoryTree
 from services.analytics.transactions.domain import amount_text
-from services.runtime.errors import InvalidArgument
+from services.runtime.calendar_dates import checked_date
+from services.runtime.errors import FieldViolation, InvalidArgument, raise_if_any
 
 PeriodKind = Literal["weekly", "monthly", "quarterly", "yearly"]
 DateParts = tuple[int, int, int]
@@ -99,11 +101,10 @@ def savings_rate(totals: Totals) -> Decimal | None:
 
 
 def limit_of(value: int | None, default: int = DEFAULT_LIMIT) -> int:
-    if value is None:
-        return default
-    if not 1 <= value <= MAX_LIMIT:
-        raise InvalidArgument.for_field("limit", f"must be between 1 and {MAX_LIMIT}")
-    return value
+    problems: list[FieldViolation] = []
+    check_limit(value, problems)
+    raise_if_any(problems)
+    return default if value is None else value
 
 
 def currency_of(value: str | None) -> str | None:
@@ -115,12 +116,10 @@ def currency_of(value: str | None) -> str | None:
 
 
 def day_of(parts: DateParts | None, field: str) -> date | None:
-    if parts is None:
-        return None
-    try:
-        return date(*parts)
-    except ValueError:
-        raise InvalidArgument.for_field(field, "is not a valid calendar date") from None
+    problems: list[FieldViolation] = []
+    day = checked_date(parts, field, problems)
+    raise_if_any(problems)
+    return day
 
 
 # -- ranges of days ----------------------------------------------------------------------------

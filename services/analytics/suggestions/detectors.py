@@ -89,6 +89,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Final, Protocol
 
+from services.analytics.rollups.domain import add_months
 from services.analytics.suggestions.domain import MAX_TRANSACTIONS, Finding, money, money_text
 
 MIN_CONFIDENCE = 0.8
@@ -581,14 +582,14 @@ class Baseline:
 def category_overspend(
     categories: Iterable[CategoryMonths], data_months: frozenset[date], today: date
 ) -> list[Finding]:
-    last = month_start(today, -1)
+    last = add_months(today, -1)
     history = [
-        m for m in (month_start(last, -k) for k in range(HISTORY_MONTHS, 0, -1)) if m in data_months
+        m for m in (add_months(last, -k) for k in range(HISTORY_MONTHS, 0, -1)) if m in data_months
     ]
     if last not in data_months or len(history) < MIN_HISTORY_MONTHS:
         return []
-    recent = [m for m in (month_start(last, -k) for k in range(RECENT_MONTHS)) if m in data_months]
-    year_before = month_start(last, -HISTORY_MONTHS)
+    recent = [m for m in (add_months(last, -k) for k in range(RECENT_MONTHS)) if m in data_months]
+    year_before = add_months(last, -HISTORY_MONTHS)
     found: list[Finding] = []
     for category in categories:
         spent = {m: category.expenses.get(m, Decimal(0)) for m in (*history, *recent)}
@@ -655,12 +656,6 @@ def _overspend(
 
 
 # -- calendar --------------------------------------------------------------------------
-
-
-def month_start(day: date, months: int = 0) -> date:
-    """The first of `day`'s month, moved by `months`."""
-    index = day.year * 12 + day.month - 1 + months
-    return date(index // 12, index % 12 + 1, 1)
 
 
 def months_between(earlier: date, later: date) -> int:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from services.analytics.paging import Page
 from services.analytics.recurring.usecases import patterns_in
+from services.analytics.rollups.domain import add_months, month_start
 from services.analytics.rollups.tree import CategoryTree
 from services.analytics.suggestions import detectors, domain
 from services.analytics.suggestions.detectors import (
@@ -31,7 +32,6 @@ from services.analytics.suggestions.detectors import (
     FeeCategories,
     Inputs,
     Pattern,
-    month_start,
 )
 from services.analytics.suggestions.domain import (
     MAX_TRANSACTIONS,
@@ -173,7 +173,7 @@ def _category_months(
     currency = repos.rollups.main_currency(user_id)
     if currency is None:
         return [], frozenset()
-    first = month_start(today, -1 - detectors.HISTORY_MONTHS)
+    first = add_months(today, -1 - detectors.HISTORY_MONTHS)
     last = month_start(today) - timedelta(days=1)
     spent: dict[uuid.UUID, dict[date, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
     months: set[date] = set()
@@ -204,7 +204,7 @@ def _with_examples(
     other rules name their transactions themselves)."""
     if finding.suggestion_type != "category_overspend" or finding.category_id is None:
         return finding
-    first = month_start(today, -1)
+    first = add_months(today, -1)
     largest = repos.suggestions.largest_debits(
         user_id,
         finding.currency,

@@ -14,6 +14,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Generic, TypeVar
 
+from services.runtime.calendar_dates import BAD_DATE, DateParts, checked_date, to_date
 from services.runtime.errors import FieldViolation, InvalidArgument, raise_if_any
 
 T = TypeVar("T")
@@ -47,14 +48,10 @@ MAX_DESCRIPTION = 500
 MIN_LIMIT, DEFAULT_LIMIT, MAX_LIMIT = 1, 50, 100
 MAX_OFFSET = 1_000_000  # deeper pages are a scan, not a use case
 
-# google.type.Date as plain numbers: (year, month, day); None when the field is unset.
-DateParts = tuple[int, int, int]
-
 # Reports one problem of the field being checked.
 Report = Callable[[str], None]
 
 REQUIRED = "is required"
-BAD_DATE = "is not a valid calendar date"
 ONE_OF_CATEGORIES = f"must be one of: {', '.join(CATEGORY_SLUGS)}"
 
 
@@ -160,31 +157,12 @@ def validate_list_filters(filters: ListFilters) -> ListQuery:
     category = filters.category or None
     if category is not None and category not in CATEGORY_SLUGS:
         violations.append(FieldViolation("category", ONE_OF_CATEGORIES))
-    start = _optional_date(filters.start_date, "start_date", violations)
-    end = _optional_date(filters.end_date, "end_date", violations)
+    start = checked_date(filters.start_date, "start_date", violations)
+    end = checked_date(filters.end_date, "end_date", violations)
     if start is not None and end is not None and start > end:
         violations.append(FieldViolation("start_date", "must be on or before end_date"))
     raise_if_any(violations)
     return ListQuery(limit=limit, offset=offset, category=category, start_date=start, end_date=end)
-
-
-def to_date(parts: DateParts) -> date | None:
-    """The calendar day of (year, month, day); None for 2026-02-30, month 13, year 0…"""
-    try:
-        return date(*parts)
-    except ValueError:
-        return None
-
-
-def _optional_date(
-    parts: DateParts | None, field: str, violations: list[FieldViolation]
-) -> date | None:
-    if parts is None:
-        return None
-    day = to_date(parts)
-    if day is None:
-        violations.append(FieldViolation(field, BAD_DATE))
-    return day
 
 
 def _parse_amount(raw: str, bad: Report) -> Decimal | None:

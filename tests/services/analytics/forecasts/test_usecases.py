@@ -5,7 +5,6 @@ requests storing one forecast at once both succeed."""
 
 from __future__ import annotations
 
-import threading
 import time
 import uuid
 from datetime import UTC, date, datetime
@@ -25,6 +24,7 @@ from services.analytics.forecasts.domain import (
 from services.runtime.clock import Clock
 from services.runtime.errors import NotFound, PermissionDenied
 from tests.services.analytics.conftest import UowFactory
+from tests.services.analytics.races import both_writes_succeed
 from tests.services.analytics.recurring.support import NOW, default_categories, history, load
 from tests.services.analytics.rollups.support import Tx, category, store
 
@@ -180,23 +180,6 @@ def test_a_user_without_history_gets_a_zero_forecast(uow: UowFactory) -> None:
 def test_two_requests_storing_one_forecast_both_succeed(uow: UowFactory) -> None:
     computed = compute(History(date(2025, 11, 1), (Decimal(5),) * 12), "monthly", 24)
     stored = StoredForecast(overall(), "EUR", "monthly", 24, 1, computed, NOW)
-    first = uow()
-    first.__enter__()
-    first.repos.forecasts.save(ALICE, stored)
-    failures: list[BaseException] = []
-
-    def second() -> None:
-        try:
-            with uow() as unit:  # waits for the first one's row, then overwrites it
-                unit.repos.forecasts.save(ALICE, stored)
-        except BaseException as error:
-            failures.append(error)
-
-    racer = threading.Thread(target=second)
-    racer.start()
-    time.sleep(0.3)
-    first.__exit__(None, None, None)
-    racer.join(30)
-    assert not racer.is_alive() and failures == []
+    both_writes_succeed(uow, lambda repos: repos.forecasts.save(ALICE, stored))
     with uow() as unit:
         assert unit.repos.forecasts.find(ALICE, "EUR", overall(), "monthly") == stored

@@ -4,7 +4,6 @@ the next read detect again, and 100k transactions are detected within 2 s."""
 
 from __future__ import annotations
 
-import threading
 import time
 import uuid
 from datetime import UTC, date, datetime, timedelta
@@ -15,6 +14,7 @@ import pytest
 from services.analytics.recurring import usecases
 from services.analytics.recurring.domain import StoredPattern
 from tests.services.analytics.conftest import UowFactory
+from tests.services.analytics.races import both_writes_succeed
 from tests.services.analytics.recurring.support import history, load
 from tests.services.analytics.rollups.support import Tx, store
 from tools.bench.history_gen import PlantedSeries, iter_scaled
@@ -169,23 +169,6 @@ def test_two_detections_storing_the_same_patterns_both_succeed(uow: UowFactory) 
     store(uow, ALICE, *_monthly("Netflix", "-11.99", 4))
     today = date(2026, 5, 1)
     patterns = usecases.current_patterns(uow(), ALICE, today)
-    first = uow()
-    first.__enter__()
-    first.repos.recurring.replace(ALICE, patterns)
-    failures: list[BaseException] = []
-
-    def second() -> None:
-        try:
-            with uow() as unit:  # waits for the first one's rows, then overwrites them
-                unit.repos.recurring.replace(ALICE, patterns)
-        except BaseException as error:
-            failures.append(error)
-
-    racer = threading.Thread(target=second)
-    racer.start()
-    time.sleep(0.3)
-    first.__exit__(None, None, None)
-    racer.join(30)
-    assert not racer.is_alive() and failures == []
+    both_writes_succeed(uow, lambda repos: repos.recurring.replace(ALICE, patterns))
     with uow() as unit:
         assert unit.repos.recurring.all_of(ALICE) == patterns

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 
-from services.analytics.suggestions.detectors import Spend, month_start
+from services.analytics.rollups.domain import add_months
+from services.analytics.suggestions.detectors import Spend
 from services.analytics.transactions.domain import Transaction
 from tests.services.analytics.conftest import UowFactory
 from tests.services.analytics.recurring.support import default_categories
@@ -71,7 +72,7 @@ def monthly(first: date, count: int, row: Row) -> list[Row]:
     """`row` on `first`'s day of the month, `count` months from `first`."""
     return [
         Row(
-            month_start(first, n) + timedelta(days=first.day - 1),
+            add_months(first, n) + timedelta(days=first.day - 1),
             row.amount,
             row.description,
             row.merchant,
@@ -117,7 +118,7 @@ def a_year(today: date = TODAY) -> list[Row]:
           for y, m, d, a in _VISITS),
         *monthly(date(2025, 11, 7), 12, Row(
             date.min, f"-{SPOTIFY_FEE}", "SPOTIFY AB", "Spotify", "subscriptions")),
-        *(Row(month_start(date(2025, 10, 15), n) + timedelta(days=14), f"-{a}",
+        *(Row(add_months(date(2025, 10, 15), n) + timedelta(days=14), f"-{a}",
               "ALBERT HEIJN", "Albert Heijn", "groceries")
           for n, a in enumerate(_GROCERIES)),
         *monthly(date(2025, 10, 20), 13, Row(date.min, f"-{FUEL}", "SHELL", "Shell", "fuel")),
@@ -206,7 +207,7 @@ def spend(
 def charges(merchant: str, amount: str, first: date, count: int) -> list[Spend]:
     """A monthly charge on `first`'s day of the month, `count` times."""
     return [
-        spend(month_start(first, n) + timedelta(days=first.day - 1), amount, merchant=merchant)
+        spend(add_months(first, n) + timedelta(days=first.day - 1), amount, merchant=merchant)
         for n in range(count)
     ]
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from services.analytics.rollups.domain import add_months
 from services.analytics.suggestions import detectors
 from services.analytics.suggestions.detectors import (
     ASSUMPTION,
@@ -18,7 +19,6 @@ from services.analytics.suggestions.detectors import (
     FeeCategories,
     Inputs,
     Spend,
-    month_start,
     months_between,
 )
 from services.analytics.suggestions.domain import Finding
@@ -341,7 +341,7 @@ def test_words_that_only_look_like_fees(text: str) -> None:
 # -- category overspend ------------------------------------------------------------------
 
 LAST = date(2026, 10, 1)  # the last complete month before TODAY
-HISTORY = [month_start(LAST, -k) for k in range(12, 0, -1)]
+HISTORY = [add_months(LAST, -k) for k in range(12, 0, -1)]
 ALL_MONTHS = frozenset([*HISTORY, LAST])
 USUAL = ["300", "310", "290", "305", "295", "300", "315", "285", "300", "310", "290", "300"]
 
@@ -388,7 +388,7 @@ def test_an_overspend_that_recurs_is_annualised() -> None:
 
 
 def test_the_same_month_a_year_ago_explains_a_seasonal_peak() -> None:
-    december = [month_start(date(2026, 1, 1), -k) for k in range(12, -1, -1)]
+    december = [add_months(date(2026, 1, 1), -k) for k in range(12, -1, -1)]
     spent = {m: Decimal(300) for m in december}
     spent[december[0]] = spent[december[-1]] = Decimal(900)  # both Decembers
     shopping = CategoryMonths(uuid.uuid4(), "Shopping", "EUR", spent)
@@ -428,4 +428,4 @@ def test_months_between_counts_whole_months() -> None:
     assert months_between(date(2026, 5, 10), date(2026, 11, 1)) == 5
     assert months_between(date(2026, 5, 10), date(2026, 11, 10)) == 6
     assert months_between(date(2026, 10, 31), date(2026, 11, 1)) == 0
-    assert month_start(date(2026, 1, 31), -1) == date(2025, 12, 1)
+    assert add_months(date(2026, 1, 31), -1) == date(2025, 12, 1)
