@@ -45,6 +45,12 @@ HTTP_STATUS: dict[grpc.StatusCode, int] = {
     C.DATA_LOSS: 500,
 }
 
+# Reasons that refine a code's status: a 422 is INVALID_ARGUMENT to gRPC (which has no
+# "well formed but breaks a rule"), told apart by its reason (runtime.errors.Unprocessable).
+REASON_STATUS: dict[tuple[grpc.StatusCode, str], int] = {
+    (C.INVALID_ARGUMENT, "UNPROCESSABLE"): 422,
+}
+
 # The reason when a backend attached no ErrorInfo (e.g. grpc itself failed the call).
 DEFAULT_REASON: dict[grpc.StatusCode, str] = {
     C.CANCELLED: "CANCELLED",
@@ -114,6 +120,7 @@ def from_status(parsed: ParsedStatus, translate: Callable[[str], str]) -> EdgeEr
     if hidden is not None:
         return EdgeError(status, hidden[0], hidden[1])
     reason = parsed.reason or DEFAULT_REASON.get(parsed.code, "INTERNAL_ERROR")
+    status = REASON_STATUS.get((parsed.code, reason), status)
     message = parsed.message
     violations: list[FieldError] = []
     for violation in parsed.violations:
@@ -138,7 +145,7 @@ def from_domain(error: DomainError) -> EdgeError:
     hidden = _HIDDEN.get(code)
     if hidden is not None:
         return EdgeError(status, hidden[0], hidden[1])
-    return EdgeError(status, error.reason, error.message)
+    return EdgeError(REASON_STATUS.get((code, error.reason), status), error.reason, error.message)
 
 
 def invalid_input(errors: Iterable[FieldError]) -> EdgeError:

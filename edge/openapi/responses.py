@@ -137,7 +137,8 @@ REASONS = {
     409: "The resource's current state does not allow this (e.g. it exists already).",
     413: "The request body is too large.",
     415: "The body's media type is not accepted (JSON bodies: application/json).",
-    422: "The upload was refused: malware detected.",
+    422: "The request is well formed but breaks a rule across fields or against stored "
+    "data (names the field), or an upload was refused: malware detected.",
     429: "Too many requests: wait Retry-After seconds.",
     500: "An internal error; the request id finds it in the logs.",
     503: "The service is temporarily unavailable.",

@@ -76,6 +76,22 @@ class InvalidArgument(DomainError):
         )
 
 
+class Unprocessable(DomainError):
+    """Input that is well formed field by field but breaks a rule across fields or
+    against stored data (allocations above the budget's total, an end before the start):
+    REST 422 naming the field. INVALID_ARGUMENT to gRPC callers, which have no such
+    distinction; the reason tells the edge (edge.errors.REASON_STATUS)."""
+
+    code = Code.INVALID_ARGUMENT
+    reason = "UNPROCESSABLE"
+
+    @classmethod
+    def for_field(cls, field_path: str, description: str) -> Unprocessable:
+        return cls(
+            f"{field_path}: {description}", violations=[FieldViolation(field_path, description)]
+        )
+
+
 class Unauthenticated(DomainError):
     code = Code.UNAUTHENTICATED
     reason = "UNAUTHORIZED"

@@ -51,7 +51,7 @@ def test_binary_garbage_is_refused(user: AnalyticsUser) -> None:
     analytics_error(response, response.status_code)
     noise = bytes(range(256)) * 64
     response = user.upload(noise, name="x.bin", media_type="application/octet-stream")
-    analytics_error(response, 400, "file")
+    assert analytics_error(response, 422, "file")["code"] == "unprocessable"
 
 
 def test_malware_is_refused(user: AnalyticsUser) -> None:

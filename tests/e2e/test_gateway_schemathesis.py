@@ -112,12 +112,13 @@ def _violations(response: Response) -> set[tuple[str, str]]:
     return found
 
 
-def refused(field: str, *reasons: str) -> Excuse:
-    """A 400 naming `field` with one of `reasons`."""
+def refused(field: str, *reasons: str, status: int = 400) -> Excuse:
+    """A 400 (or `status`: 422 for a rule across fields) naming `field` with one of
+    `reasons`."""
 
     def excuse(response: Response) -> bool:
         named = _violations(response)
-        return response.status_code == 400 and any((field, r) in named for r in reasons)
+        return response.status_code == status and any((field, r) in named for r in reasons)
 
     return excuse
 
@@ -199,12 +200,13 @@ EXCUSES: dict[str, Excuse] = {
         "must have at most 2 decimal places",
     ),
     # Any bytes are a schema-valid `file`; only statements are accepted: other formats
-    # are refused by the backend (400 naming file) or, when the bytes carry another
+    # are refused by the backend (422 naming file) or, when the bytes carry another
     # format's signature (a PNG sent as text/csv), by the edge's sniffing (415).
     "POST /api/documents": any_of(
         refused(
             "file",
             "is not a statement in a supported format (CSV, OFX, QFX, QIF, CAMT.053, MT940)",
+            status=422,
         ),
         lambda response: (
             response.status_code == 415 and "content declared" in response.json().get("error", "")

@@ -9,7 +9,7 @@ from finplat.api.v1 import annotations_pb2 as a
 
 from edge import errors
 from edge.codec import FieldError
-from services.runtime.errors import FieldViolation
+from services.runtime.errors import FieldViolation, Unprocessable
 from services.runtime.status import ParsedStatus
 
 C = grpc.StatusCode
@@ -47,6 +47,23 @@ def test_backend_reason_and_translated_violations() -> None:
     assert error.reason == "VALIDATION_ERROR"
     # The text names the field as the client wrote it too.
     assert error.message == "amount: must be greater than zero"
+
+
+def test_a_rule_broken_across_fields_is_422_naming_the_field() -> None:
+    # runtime.errors.Unprocessable: INVALID_ARGUMENT to gRPC, 422 to REST by its reason.
+    problem = Unprocessable.for_field("budget.categories", "must not exceed totalAmount")
+    parsed = ParsedStatus(
+        C.INVALID_ARGUMENT, problem.message, reason=problem.reason, violations=problem.violations
+    )
+    error = errors.from_status(parsed, lambda p: p.removeprefix("budget."))
+    assert (error.status, error.reason) == (422, "UNPROCESSABLE")
+    assert error.violations == (FieldError("categories", "must not exceed totalAmount"),)
+    # The same reason on another code keeps that code's status.
+    assert (
+        errors.from_status(ParsedStatus(C.NOT_FOUND, "x", reason="UNPROCESSABLE"), str).status
+        == 404
+    )
+    assert errors.from_domain(problem).status == 422
 
 
 def test_only_whole_field_paths_are_renamed_in_the_message() -> None:

@@ -21,7 +21,7 @@ from services.analytics.paging import check_limit, check_offset
 from services.runtime.errors import (
     FailedPrecondition,
     FieldViolation,
-    InvalidArgument,
+    Unprocessable,
     raise_if_any,
 )
 
@@ -109,8 +109,9 @@ def validate_upload(data_source: str | None, file_name: str, size_bytes: int) ->
     return data_source
 
 
-def unrecognised_file() -> InvalidArgument:
-    return InvalidArgument.for_field(
+def unrecognised_file() -> Unprocessable:
+    # Well-formed upload, bytes of no statement format: 422 (docs/imports.md).
+    return Unprocessable.for_field(
         "file", "is not a statement in a supported format (CSV, OFX, QFX, QIF, CAMT.053, MT940)"
     )
 

@@ -14,7 +14,7 @@ import pytest
 
 from services.analytics.documents import usecases
 from services.analytics.documents.domain import Document
-from services.runtime.errors import InvalidArgument
+from services.runtime.errors import InvalidArgument, Unprocessable
 from tests.services.analytics.conftest import UowFactory
 from tools.bench.statement_gen import generate
 
@@ -125,6 +125,6 @@ def test_upload_validation(uow: UowFactory) -> None:
     with pytest.raises(InvalidArgument) as missing:
         _upload(uow, user, b"Date,Amount\n2026-01-01,1\n", data_source=None)
     assert [v.field for v in missing.value.violations] == ["data_source"]
-    with pytest.raises(InvalidArgument) as garbage:
+    with pytest.raises(Unprocessable) as garbage:  # well formed, but no statement: 422
         _upload(uow, user, bytes(range(256)) * 40)
     assert [v.field for v in garbage.value.violations] == ["file"]

@@ -1,0 +1,23 @@
+"""Planned expenses, recurring by an RRULE, and their payments (issue 13).
+
+Revision ID: analytics_0005
+Revises: analytics_0004
+Create Date: 2026-11-23
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+revision: str = "analytics_0005"
+down_revision: str | None = "analytics_0004"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    pass
+
+
+def downgrade() -> None:
+    pass

@@ -1,0 +1,23 @@
+"""What-if scenarios and their items (issue 13).
+
+Revision ID: analytics_0006
+Revises: analytics_0005
+Create Date: 2026-11-23
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+revision: str = "analytics_0006"
+down_revision: str | None = "analytics_0005"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    pass
+
+
+def downgrade() -> None:
+    pass
