@@ -6,11 +6,15 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from services.analytics.budgets.repository import BudgetRepository
 from services.analytics.categories.repository import CategoryRepository
 from services.analytics.documents.repository import DocumentRepository, ImportJobRepository
 from services.analytics.forecasts.repository import ForecastRepository
+from services.analytics.goals.repository import GoalRepository
+from services.analytics.planned_expenses.repository import PlannedExpenseRepository
 from services.analytics.recurring.repository import RecurringPatternRepository
 from services.analytics.rollups.repository import RollupRepository
+from services.analytics.scenarios.repository import ScenarioRepository
 from services.analytics.suggestions.repository import SuggestionRepository
 from services.analytics.transactions.bulk import TransactionBulkWriter
 from services.analytics.transactions.repository import TransactionRepository
@@ -29,6 +33,10 @@ class AnalyticsRepositories:
     recurring: RecurringPatternRepository
     forecasts: ForecastRepository
     suggestions: SuggestionRepository
+    budgets: BudgetRepository
+    goals: GoalRepository
+    planned_expenses: PlannedExpenseRepository
+    scenarios: ScenarioRepository
 
 
 def repositories(session: Session) -> AnalyticsRepositories:
@@ -42,4 +50,8 @@ def repositories(session: Session) -> AnalyticsRepositories:
         recurring=RecurringPatternRepository(session),
         forecasts=ForecastRepository(session),
         suggestions=SuggestionRepository(session),
+        budgets=BudgetRepository(session),
+        goals=GoalRepository(session),
+        planned_expenses=PlannedExpenseRepository(session),
+        scenarios=ScenarioRepository(session),
     )

@@ -1,0 +1,1 @@
+"""The budgets of a user (issue 13; being built)."""

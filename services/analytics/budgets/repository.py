@@ -1,0 +1,10 @@
+"""Persistence of budgets, scoped to the owning user through db.scoping."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+
+class BudgetRepository:
+    def __init__(self, session: Session) -> None:
+        self._session = session

@@ -1,0 +1,1 @@
+"""The goals of a user (issue 13; being built)."""

@@ -1,0 +1,1 @@
+"""The planned expenses of a user (issue 13; being built)."""

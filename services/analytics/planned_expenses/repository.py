@@ -1,0 +1,10 @@
+"""Persistence of planned expenses, scoped to the owning user through db.scoping."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+
+class PlannedExpenseRepository:
+    def __init__(self, session: Session) -> None:
+        self._session = session

@@ -1,0 +1,1 @@
+"""The scenarios of a user (issue 13; being built)."""
