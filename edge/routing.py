@@ -190,6 +190,8 @@ def _find(
             found = _find(child, segs, i + 1, verb, method)
             if found is not None:
                 return found
+            if _claims(child, segs, i + 1, verb):
+                return None  # 405: see _claims
         if node.star is not None:
             found = _find(node.star, segs, i + 1, verb, method)
             if found is not None:
@@ -201,13 +203,24 @@ def _find(
     return None
 
 
+def _claims(node: _Node[T], segs: list[str], i: int, verb: str) -> bool:
+    """Whether the literal `node` completes the path for some method. Then the path is the
+    literal's: a method it lacks is 405 with its methods, never a variable sibling's match
+    (`PUT /scenarios/compare` is not `PUT /scenarios/{id}` with id "compare", which could
+    only fail as a malformed id — path variables are ids, and a literal never is one)."""
+    methods: set[str] = set()
+    _collect(node, segs, i, verb, methods)
+    return bool(methods)
+
+
 def _collect(node: _Node[T], segs: list[str], i: int, verb: str, out: set[str]) -> None:
     if i == len(segs):
         out.update(node.ends.get(verb, ()))
     else:
         child = node.literals.get(segs[i])
-        if child is not None:
+        if child is not None and _claims(child, segs, i + 1, verb):
             _collect(child, segs, i + 1, verb, out)
+            return
         if node.star is not None:
             _collect(node.star, segs, i + 1, verb, out)
     if node.rest is not None:

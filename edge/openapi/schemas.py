@@ -79,9 +79,11 @@ def behaviors(field: FD) -> frozenset[int]:
 
 
 def nullable(schema: Schema) -> Schema:
-    """`schema` or JSON null."""
+    """`schema` or JSON null. A formatted string stays its own branch: in a type list
+    (`["string", "null"]`) test generators read `format` loosely and take "" for a date."""
     kind = schema.get("type")
-    if isinstance(kind, str) and "$ref" not in schema:
+    formatted_string = kind == "string" and "format" in schema
+    if isinstance(kind, str) and "$ref" not in schema and not formatted_string:
         return {**schema, "type": [kind, "null"]}
     return {"anyOf": [schema, {"type": "null"}]}
 

@@ -4,12 +4,17 @@ services and Alembic collects their tables from this one tuple."""
 from __future__ import annotations
 
 from services.analytics import (
+    budgets,
     categories,
     documents,
     forecasts,
+    goals,
     insights,
+    planned_expenses,
+    recurrence,
     recurring,
     rollups,
+    scenarios,
     status,
     suggestions,
     transactions,
@@ -25,4 +30,9 @@ CAPABILITIES = (
     recurring.CAPABILITY,
     forecasts.CAPABILITY,
     suggestions.CAPABILITY,
+    budgets.CAPABILITY,
+    goals.CAPABILITY,
+    planned_expenses.CAPABILITY,
+    scenarios.CAPABILITY,
+    recurrence.CAPABILITY,
 )

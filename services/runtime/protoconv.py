@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 
 from google.protobuf import timestamp_pb2
+from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
 from google.protobuf.message import Message
 from google.type import date_pb2
 
@@ -25,6 +26,14 @@ def parse_uuid(value: str, field: str = "id") -> uuid.UUID:
         raise InvalidArgument.for_field(field, "must be a UUID") from None
 
 
+def required_uuid(value: str, field: str = "id") -> uuid.UUID:
+    """`parse_uuid` of an id a request must carry: an empty one "is required" rather
+    than malformed."""
+    if not value:
+        raise InvalidArgument.for_field(field, "is required")
+    return parse_uuid(value, field)
+
+
 def timestamp(moment: datetime) -> timestamp_pb2.Timestamp:
     stamp = timestamp_pb2.Timestamp()
     stamp.FromDatetime(moment)  # aware datetimes are converted to UTC
@@ -37,6 +46,10 @@ def optional_timestamp(moment: datetime | None) -> timestamp_pb2.Timestamp | Non
 
 def date_pb(day: date) -> date_pb2.Date:
     return date_pb2.Date(year=day.year, month=day.month, day=day.day)
+
+
+def optional_date_pb(day: date | None) -> date_pb2.Date | None:
+    return None if day is None else date_pb(day)
 
 
 def date_parts(message: date_pb2.Date) -> DateParts | None:
@@ -57,3 +70,12 @@ def enum_text(value: int, names: Callable[[int], str], prefix: str) -> str | Non
     """An enum value as the REST name the edge shows: DATA_SOURCE_CREDIT_CARD →
     "credit_card" (`names` is the enum's `Name`); the _UNSPECIFIED zero → None."""
     return None if value == 0 else names(value).removeprefix(prefix).lower()
+
+
+def request_enum_text(value: int, enum: EnumTypeWrapper, prefix: str) -> str | None:
+    """`enum_text` of an enum field of a request. A number the enum does not have (from
+    a direct gRPC caller: the edge refuses unknown names) becomes "#<number>", a name no
+    value has, so that the domain refuses it naming the field like any other bad value."""
+    if value not in enum.values():
+        return f"#{value}"
+    return enum_text(value, enum.Name, prefix)

@@ -1,14 +1,17 @@
-"""Helpers of the analytics end-to-end suites: a signed-in user's HTTP client, uploads,
-and waiting for an import to end."""
+"""Helpers of the analytics end-to-end suites: a signed-in user's HTTP client (and the
+fixtures that make one), uploads, and waiting for an import to end."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Literal
 
 import httpx
+import pytest
 
+from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient, no_server_error
 
 ANALYTICS_ERROR_KEYS = {"error", "code", "details", "timestamp"}
@@ -82,6 +85,33 @@ class AnalyticsUser:
 
 def new_user(identity: IdentityClient, edge_url: str) -> AnalyticsUser:
     return AnalyticsUser(edge_url, identity.session().access_token)
+
+
+@contextmanager
+def signed_in(identity: IdentityClient, stack: RunningStack) -> Iterator[AnalyticsUser]:
+    """A new user signed in through main on `stack`, their client closed on the way out."""
+    user = new_user(identity, stack.edge_url)
+    try:
+        yield user
+    finally:
+        user.close()
+
+
+def user_fixture(
+    scope: Literal["module", "function"] = "module",
+) -> Callable[..., Iterator[AnalyticsUser]]:
+    """A fixture of a new signed-in user, named by the module attribute it is bound to
+    (`alice = user_fixture()`): by default one user for all of a module's tests; with
+    scope "function", a fresh one for each test (one that must see only its own data)."""
+
+    @pytest.fixture(scope=scope)
+    def user(
+        analytics_stack: RunningStack, analytics_identity: IdentityClient
+    ) -> Iterator[AnalyticsUser]:
+        with signed_in(analytics_identity, analytics_stack) as one:
+            yield one
+
+    return user
 
 
 def analytics_error(response: httpx.Response, status: int, field: str | None = None) -> Any:

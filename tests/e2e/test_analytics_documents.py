@@ -5,14 +5,11 @@ users, and a correction that teaches the next import."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 
 import httpx
-import pytest
 
-from tests.e2e.analytics_support import AnalyticsUser, analytics_error, new_user
+from tests.e2e.analytics_support import AnalyticsUser, analytics_error, user_fixture
 from tests.e2e.conftest import RunningStack
-from tests.e2e.identity_support import IdentityClient
 
 STATEMENT = b"""Account;DE89 3704 0044 0532 0130 00
 Period;01.03.2026 - 31.03.2026
@@ -26,31 +23,9 @@ Buchungstag;Verwendungszweck;Betrag;Waehrung
 """
 
 
-@pytest.fixture(scope="module")
-def alice(
-    analytics_stack: RunningStack, analytics_identity: IdentityClient
-) -> Iterator[AnalyticsUser]:
-    user = new_user(analytics_identity, analytics_stack.edge_url)
-    yield user
-    user.close()
-
-
-@pytest.fixture(scope="module")
-def bob(
-    analytics_stack: RunningStack, analytics_identity: IdentityClient
-) -> Iterator[AnalyticsUser]:
-    user = new_user(analytics_identity, analytics_stack.edge_url)
-    yield user
-    user.close()
-
-
-@pytest.fixture
-def fresh(
-    analytics_stack: RunningStack, analytics_identity: IdentityClient
-) -> Iterator[AnalyticsUser]:
-    user = new_user(analytics_identity, analytics_stack.edge_url)
-    yield user
-    user.close()
+alice = user_fixture()
+bob = user_fixture()
+fresh = user_fixture(scope="function")
 
 
 def test_health_and_version_need_no_token(analytics_stack: RunningStack) -> None:

@@ -1,11 +1,12 @@
 """The analytics backend called directly, as operators do: real grpcurl (server
-reflection, no proto files) lists every analytics service and calls the insights with a
-user's token."""
+reflection, no proto files) lists every analytics service, calls the insights and the
+planning services with a user's token, and what it writes is what REST reads."""
 
 from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 
 from tests.e2e.conftest import RunningStack
@@ -24,6 +25,11 @@ SERVICES = {
         "RecurringService",
         "ForecastService",
         "SuggestionService",
+        "BudgetService",
+        "GoalService",
+        "PlannedExpenseService",
+        "RecurrenceService",
+        "ScenarioService",
     )
 }
 
@@ -66,3 +72,34 @@ def test_grpcurl_without_a_token_is_unauthenticated(address: str) -> None:
     denied = grpcurl(address, "finplat.analytics.v1.SuggestionService/ListSuggestions")
     assert denied.returncode != 0
     assert "Unauthenticated" in denied.stderr
+
+
+def test_grpcurl_plans_what_rest_then_reads(
+    address: str, token: str, analytics_stack: RunningStack
+) -> None:
+    bearer = f"authorization: Bearer {token}"
+    created = grpcurl(
+        "-H", bearer, "-d",
+        '{"name": "Bike", "goalType": "GOAL_TYPE_PURCHASE", "targetAmount": "1200.00"}',
+        address, "finplat.analytics.v1.GoalService/CreateGoal",
+    )  # fmt: skip
+    assert created.returncode == 0, created.stderr
+    goal = json.loads(created.stdout)["goal"]
+    with httpx.Client(
+        base_url=analytics_stack.edge_url, headers={"authorization": f"Bearer {token}"}
+    ) as rest:
+        read = rest.get(f"/api/v1/goals/{goal['id']}")
+    assert read.status_code == 200, read.text
+    assert (read.json()["goalType"], read.json()["targetAmount"]) == ("purchase", "1200.00")
+    described = grpcurl(
+        "-H", bearer, "-d", '{"rule": "FREQ=MONTHLY;BYDAY=-1FR"}',
+        address, "finplat.analytics.v1.RecurrenceService/DescribeRule",
+    )  # fmt: skip
+    assert described.returncode == 0, described.stderr
+    assert json.loads(described.stdout)["description"] == "Monthly on the last Friday"
+    refused = grpcurl(
+        "-H", bearer, "-d", '{"rule": "FREQ=MONTHLY;COUNT=2;UNTIL=20270101"}',
+        address, "finplat.analytics.v1.RecurrenceService/DescribeRule",
+    )  # fmt: skip
+    assert refused.returncode != 0
+    assert "InvalidArgument" in refused.stderr and "COUNT and UNTIL" in refused.stderr

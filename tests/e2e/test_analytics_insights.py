@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from services.analytics.categories.domain import DEFAULTS
-from tests.e2e.analytics_support import AnalyticsUser, analytics_error, new_user
+from tests.e2e.analytics_support import AnalyticsUser, analytics_error, signed_in, user_fixture
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient
 from tools.bench.history_gen import History, generate_history, write_csv
@@ -81,25 +81,18 @@ def _plain(amount: str) -> str:
 def alice(
     analytics_stack: RunningStack, analytics_identity: IdentityClient, history: History
 ) -> Iterator[AnalyticsUser]:
-    user = new_user(analytics_identity, analytics_stack.edge_url)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "history.csv"
-        rows = write_csv(history, path)
-        document = user.imported(path.read_bytes(), name="history.csv")
-    assert document["status"] == "completed", document
-    assert document["transactionCount"] == rows
-    _teach_and_reprocess(user, document["id"], history)
-    yield user
-    user.close()
+    with signed_in(analytics_identity, analytics_stack) as user:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "history.csv"
+            rows = write_csv(history, path)
+            document = user.imported(path.read_bytes(), name="history.csv")
+        assert document["status"] == "completed", document
+        assert document["transactionCount"] == rows
+        _teach_and_reprocess(user, document["id"], history)
+        yield user
 
 
-@pytest.fixture(scope="module")
-def bob(
-    analytics_stack: RunningStack, analytics_identity: IdentityClient
-) -> Iterator[AnalyticsUser]:
-    user = new_user(analytics_identity, analytics_stack.edge_url)
-    yield user
-    user.close()
+bob = user_fixture()
 
 
 def _totals(history: History, first: date, last: date) -> tuple[Decimal, Decimal]:

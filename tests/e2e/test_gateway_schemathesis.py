@@ -127,6 +127,48 @@ def any_of(*excuses: Excuse) -> Excuse:
     return lambda response: any(excuse(response) for excuse in excuses)
 
 
+def matching(field: str, *reasons: str, status: int = 400) -> Excuse:
+    """`refused` for every field whose path matches the regular expression `field` (the
+    members of a list: categories[0].amount); no `reasons`: whatever the reason (for a
+    value whose grammar no schema states, where the reason names the wrong part)."""
+    pattern = re.compile(field)
+
+    def excuse(response: Response) -> bool:
+        return response.status_code == status and any(
+            pattern.fullmatch(named) and (not reasons or reason in reasons)
+            for named, reason in _violations(response)
+        )
+
+    return excuse
+
+
+# A planning amount (budgets, goals, planned expenses, scenario items) is a decimal string:
+# its bounds and places are in the description only (JSON Schema cannot state them on
+# strings)...
+_AMOUNT_BOUNDS = (
+    "must be greater than 0",
+    "must be at most 99999999999.99",
+    "must have at most 2 decimal places",
+)
+# ...and the edge calls one whose exponent is beyond Python's Decimal range "not a number".
+_AMOUNT = (*_AMOUNT_BOUNDS, "must be a number")
+# A date a planning resource stores is bounded; a date's schema has no bounds.
+_DATE_RANGE = "must be between 1900-01-01 and 2999-12-31"
+
+# A scenario item's amount and growthRate are decimal strings: their bounds and places
+# are in the description only (JSON Schema cannot state them on strings).
+_SCENARIO_ITEM_NUMBERS = any_of(
+    refused("amount", *_AMOUNT_BOUNDS),
+    refused("growthRate", "must be between -0.99 and 10", "must have at most 4 decimal places"),
+)
+
+_GOAL_RULES = (
+    matching("targetDate", status=422),
+    refused("recurrencePattern", "is required when isRecurring is true", status=422),
+    refused("isRecurring", "must be true when a recurrencePattern is given", status=422),
+    refused("categoryId", "is not one of your categories", status=422),
+)
+
 # Valid data, as far as a schema can state validity, that the operation refuses, and why.
 EXCUSES: dict[str, Excuse] = {
     # start_date must not follow end_date: a rule between two fields.
@@ -199,6 +241,15 @@ EXCUSES: dict[str, Excuse] = {
         "must be between 0 and 99999999999.99",
         "must have at most 2 decimal places",
     ),
+    # A scenario's first month is bounded (1900-01 to 2999-12): JSON Schema cannot bound
+    # a date-time.
+    "POST /api/planning/scenarios": refused("baseMonth", "must be between 1900-01 and 2999-12"),
+    "POST /api/planning/scenarios/{id}/items": _SCENARIO_ITEM_NUMBERS,
+    "PUT /api/planning/scenarios/{id}/items/{itemId}": _SCENARIO_ITEM_NUMBERS,
+    # Two ids that must differ: a rule between two fields.
+    "POST /api/planning/scenarios/compare": refused(
+        "scenario2Id", "must name another scenario than scenario1Id", status=422
+    ),
     # Any bytes are a schema-valid `file`; only statements are accepted: other formats
     # are refused by the backend (422 naming file) or, when the bytes carry another
     # format's signature (a PNG sent as text/csv), by the edge's sniffing (415).
@@ -212,7 +263,92 @@ EXCUSES: dict[str, Excuse] = {
             response.status_code == 415 and "content declared" in response.json().get("error", "")
         ),
     ),
+    # An RRULE's grammar and the rules between its parts (COUNT with UNTIL, BYWEEKNO only
+    # with YEARLY, a BYMONTHDAY its BYMONTH never has…) are more than a schema states: a
+    # rule is refused naming `rule` with what is wrong in it. An endDate before startDate
+    # is a rule between two fields.
+    "POST /api/planning/recurrence/rule/describe": matching("rule"),
+    "POST /api/planning/recurrence/instances": any_of(
+        matching("rule"),
+        refused("endDate", "must be on or after startDate", status=422),
+    ),
+    # Planned expenses: a decimal string's bounds and a date's (1900-01-01 to
+    # 2999-12-31), which JSON Schema cannot state on strings (the edge calls a decimal
+    # whose exponent is beyond Python's Decimal range "not a number"); an RRULE's
+    # grammar (see above); rules between fields (isRecurring with recurrenceRule, a
+    # series with no date from dueDate on, a payment dated in the future) and records a
+    # body must name among the caller's own (422 naming the field).
+    "POST /api/planning/expenses": any_of(
+        refused("amount", *_AMOUNT),
+        refused("dueDate", _DATE_RANGE),
+        matching("recurrenceRule"),
+        refused(
+            "recurrenceRule",
+            "is required when isRecurring is true",
+            "has no date on or after dueDate",
+            status=422,
+        ),
+        refused("isRecurring", "must be true when recurrenceRule is sent", status=422),
+        refused("categoryId", "is not one of your categories", status=422),
+    ),
+    "POST /api/planning/expenses/{id}/paid": any_of(
+        refused("actualAmount", *_AMOUNT),
+        refused("paidDate", _DATE_RANGE),
+        refused("paidDate", "must not be in the future", status=422),
+        refused("transactionId", "is not one of your transactions", status=422),
+    ),
+    # Goals: a decimal string's bounds and places and a date's range, which JSON Schema
+    # cannot state on strings; an RRULE's grammar; rules between fields (targetDate
+    # after startDate and not in the past, isRecurring with recurrencePattern, a
+    # contribution not dated in the future) and records a body must name among the
+    # caller's own (422 naming the field).
+    "POST /api/v1/goals": any_of(
+        refused("targetAmount", *_AMOUNT),
+        refused("startDate", _DATE_RANGE),
+        refused("targetDate", _DATE_RANGE),
+        matching("recurrencePattern"),
+        *_GOAL_RULES,
+    ),
+    "PUT /api/v1/goals/{id}": any_of(
+        refused("targetAmount", *_AMOUNT),
+        refused("startDate", _DATE_RANGE),
+        refused("targetDate", _DATE_RANGE),
+        matching("recurrencePattern"),
+        matching("startDate", status=422),
+        *_GOAL_RULES,
+    ),
+    "PATCH /api/v1/goals/{id}/progress": refused(
+        "amount", "must be between 0 and 99999999999.99", *_AMOUNT
+    ),
+    "POST /api/v1/goals/{id}/contributions": any_of(
+        refused("amount", *_AMOUNT),
+        refused("contributionDate", _DATE_RANGE),
+        matching("contributionDate", status=422),
+        refused("transactionId", "is not one of your transactions", status=422),
+    ),
 }
+# Budgets, on each of their three paths: a decimal string's bounds (JSON Schema cannot
+# state them on a string), the range a budget's own dates must fall in (1900-2999: a
+# date's schema has no bounds), and the 422s, rules across fields or against stored data
+# (endDate against the period, allocations above totalAmount, a category that is not the
+# caller's or is allocated twice or overlaps another); a list's startDateFrom after its
+# startDateTo (400, as every GET's contradictory filters).
+_BUDGET_DAYS = matching("startDate|endDate", _DATE_RANGE)
+for _base in ("/api/planning/budgets", "/api/budgets", "/api/v1/intelligence/budgets"):
+    EXCUSES[f"POST {_base}"] = any_of(
+        matching(r"totalAmount|categories\[\d+\]\.amount", *_AMOUNT),
+        _BUDGET_DAYS,
+        matching(r"endDate|categories|categories\[\d+\]\.categoryId", status=422),
+    )
+    EXCUSES[f"PUT {_base}/{{id}}"] = any_of(
+        matching("totalAmount", *_AMOUNT),
+        _BUDGET_DAYS,
+        matching("endDate|totalAmount", status=422),
+    )
+    EXCUSES[f"POST {_base}/{{id}}/categories"] = any_of(
+        matching("amount", *_AMOUNT), matching("amount|categoryId", status=422)
+    )
+    EXCUSES[f"GET {_base}"] = refused("startDateTo", "must be on or after startDateFrom")
 
 
 def _accepting_except(excuse: Excuse) -> Callable[[CheckContext, Response, Any], bool | None]:

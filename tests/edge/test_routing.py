@@ -37,8 +37,13 @@ def test_literal_segment_beats_variable_regardless_of_order() -> None:
 
 
 def test_method_participates_in_the_match() -> None:
-    r = router(("GET", "/a/special"), ("DELETE", "/a/{id}"))
-    assert r.match("DELETE", "/a/special") == Match("DELETE /a/{id}", {"id": "special"})
+    r = router(("GET", "/a/special"), ("DELETE", "/a/{id}"), ("GET", "/a/{id}/x"))
+    assert r.match("DELETE", "/a/42") == Match("DELETE /a/{id}", {"id": "42"})
+    # A literal that completes the path claims it: a method it lacks is 405 with its own
+    # methods, not the variable sibling's match with id "special".
+    assert r.match("DELETE", "/a/special") == NoMatch(("GET",))
+    # A literal that does not complete the path claims nothing.
+    assert r.match("GET", "/a/special/x") == Match("GET /a/{id}/x", {"id": "special"})
 
 
 def test_nested_field_paths_and_multi_segment_variables() -> None:

@@ -133,7 +133,7 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class _LocalServer:
+class LocalServer:
     """One temporary cluster: initdb, start, stop, clean up."""
 
     def __init__(self, bin_dir: Path) -> None:
@@ -260,7 +260,7 @@ def postgres_server() -> Iterator[PostgresServer]:
             )
         yield existing
         return
-    server = _LocalServer(require_bin_dir())
+    server = LocalServer(require_bin_dir())
     try:
         server.init()
         server.start()

@@ -18,25 +18,17 @@ scans uploads as production would.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import psutil
 
-from services.main.auth.domain.messages import extract_token
-from tools import stack
+from tools.bench.analytics_stack import analytics_stack, machine
 from tools.bench.statement_gen import generate
-from tools.keys import migrate_backend
 
-PASSWORD = "violet-harbour-kettle-42"
 TARGET_ROWS_PER_SECOND = 50_000
 TARGET_RSS_MB = 300
 
@@ -84,45 +76,6 @@ class PeakRss:
                 except psutil.Error:
                     continue
                 self.peak_mb[name] = max(self.peak_mb[name], rss)
-
-
-@contextmanager
-def postgres(url: str | None) -> Iterator[str]:
-    """`url`, or a throw-away PostgreSQL 15 for the run (also used by other benchmarks)."""
-    if url:
-        yield url
-        return
-    # The tests' throw-away PostgreSQL 15 (initdb on a free port, as the postgres user).
-    from tests.support.postgres import _LocalServer, require_bin_dir
-
-    server = _LocalServer(require_bin_dir())
-    server.init()
-    server.start()
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{server.port}/postgres"
-    finally:
-        server.stop()
-        server.cleanup()
-
-
-def signed_in_token(client: httpx.Client, outbox: Path, email: str = "bench@example.com") -> str:
-    """Registers, verifies (the email in the stack's outbox) and signs in a user."""
-    name = email.split("@")[0]
-    before = set(outbox.glob("*.eml")) if outbox.exists() else set()
-    client.post(
-        "/api/auth/register",
-        json={"full_name": "Bench User", "email": email, "username": name, "password": PASSWORD},
-    ).raise_for_status()
-    deadline = time.monotonic() + 30
-    while not (mails := list(set(outbox.glob("*.eml")) - before)):  # written after the 202
-        if time.monotonic() > deadline:
-            raise TimeoutError("no verification email")
-        time.sleep(0.05)
-    token = extract_token(mails[0].read_text())
-    client.get("/api/auth/verify-email", params={"token": token}).raise_for_status()
-    login = client.post("/api/auth/login", json={"email": email, "password": PASSWORD})
-    login.raise_for_status()
-    return str(login.json()["access_token"])
 
 
 def _import(client: httpx.Client, path: Path, rows: int) -> Figures:
@@ -177,42 +130,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = [int(n) for n in args.rows.split(",")]
 
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores")
-    with (
-        tempfile.TemporaryDirectory(prefix="finplat-bench-") as scratch,
-        postgres(args.database_url) as url,
-    ):
-        for backend in ("main", "analytics"):
-            migrate_backend(backend, url)
-        env = {
-            "FINPLAT_VAR_DIR": scratch,
-            "FINPLAT_LOG_LEVEL": "WARNING",
-            "FINPLAT_ANALYTICS_IMPORT_WORKERS": str(args.workers),
-            "FINPLAT_EDGE_RATE_LIMIT_DEFAULT": "1000000",
-        }
-        if args.clamd:
-            env["FINPLAT_EDGE_CLAMD_ADDRESS"] = args.clamd
-        running = stack.start_stack(
-            backends=["main", "analytics"],
-            database_urls={"main": url, "analytics": url},
-            env=env,
-            log_dir=Path(scratch) / "logs",
-        )
-        try:
-            watched = ("edge", "analytics")
-            pids = {p.name: p.popen.pid for p in running.processes if p.name in watched}
-            with httpx.Client(base_url=running.edge_url, timeout=600) as client:
-                token = signed_in_token(client, Path(scratch) / "outbox")
-                client.headers["authorization"] = f"Bearer {token}"
-                for rows in sizes:
-                    path = Path(scratch) / f"statement-{rows}.csv"
-                    # A seed per size: the files of one run share no transaction (no duplicates).
-                    generate(path, "csv", rows=rows, seed=rows)
-                    with PeakRss(pids) as rss:
-                        figures = _import(client, path, rows)
-                    _report(figures, rss.peak_mb)
-        finally:
-            running.stop()
+    print(f"machine: {machine()}")
+    env = {"FINPLAT_ANALYTICS_IMPORT_WORKERS": str(args.workers)}
+    if args.clamd:
+        env["FINPLAT_EDGE_CLAMD_ADDRESS"] = args.clamd
+    with analytics_stack(args.database_url, env) as bench:
+        watched = ("edge", "analytics")
+        pids = {p.name: p.popen.pid for p in bench.running.processes if p.name in watched}
+        with bench.client(timeout=600) as client:
+            bench.sign_in(client)
+            for rows in sizes:
+                path = bench.scratch / f"statement-{rows}.csv"
+                # A seed per size: the files of one run share no transaction (no duplicates).
+                generate(path, "csv", rows=rows, seed=rows)
+                with PeakRss(pids) as rss:
+                    figures = _import(client, path, rows)
+                _report(figures, rss.peak_mb)
     return 0
 
 

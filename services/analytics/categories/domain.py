@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from services.analytics import fields
 from services.runtime import visible_text
 from services.runtime.errors import AlreadyExists, FieldViolation, raise_if_any
 from services.runtime.visible_text import has_hidden_characters
@@ -196,16 +197,9 @@ def normalize_color(raw: str) -> str | None:
 
 
 def _name(raw: str, problems: list[FieldViolation]) -> str | None:
-    text = " ".join(raw.split())
-    if not text:
-        problems.append(FieldViolation("name", "is required"))
-    elif len(text) > MAX_NAME:
-        problems.append(FieldViolation("name", f"must be at most {MAX_NAME} characters"))
-    elif has_hidden_characters(text):
-        problems.append(FieldViolation("name", visible_text.PROBLEM))
-    else:
-        return text
-    return None
+    # Inner white space collapsed too (docs/analytics.md): names are compared between
+    # siblings, and "Eating  out" is the same name as "Eating out".
+    return fields.name(raw, problems, limit=MAX_NAME, collapse_spaces=True)
 
 
 def _color(raw: str, problems: list[FieldViolation]) -> str | None:

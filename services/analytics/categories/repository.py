@@ -24,7 +24,7 @@ from services.analytics.categories.domain import (
     DefaultCategory,
 )
 from services.analytics.categories.tables import CategoryRow
-from services.analytics.records import mine_or_raise
+from services.analytics.records import find_mine
 from services.runtime.errors import InvalidArgument, PermissionDenied
 
 
@@ -187,4 +187,4 @@ class CategoryRepository:
         return sqlite.insert(CategoryRow)
 
     def _row(self, user_id: uuid.UUID, category_id: uuid.UUID) -> CategoryRow:
-        return mine_or_raise(locate(self._session, CategoryRow, user_id, category_id), "category")
+        return find_mine(self._session, CategoryRow, user_id, category_id, "category")

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import IO, Any
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import and_, or_, select, update
 from sqlalchemy.orm import Session
 
-from db.scoping import across_owners, delete_owned, locate, select_owned, update_owned
+from db.scoping import across_owners, delete_owned, select_owned, update_owned
 from services.analytics.documents.domain import (
     CHUNK_BYTES,
     Document,
@@ -24,8 +24,9 @@ from services.analytics.documents.domain import (
     StoredFile,
 )
 from services.analytics.documents.tables import DocumentChunkRow, DocumentRow, ImportJobRow
+from services.analytics.page_queries import owned_page
 from services.analytics.paging import Page
-from services.analytics.records import mine_or_raise
+from services.analytics.records import find_mine
 
 
 def _document(row: DocumentRow) -> Document:
@@ -56,7 +57,7 @@ class DocumentRepository:
         self._session = session
 
     def _row(self, user_id: uuid.UUID, document_id: uuid.UUID) -> DocumentRow:
-        return mine_or_raise(locate(self._session, DocumentRow, user_id, document_id), "document")
+        return find_mine(self._session, DocumentRow, user_id, document_id, "document")
 
     def require_mine(self, user_id: uuid.UUID, document_id: uuid.UUID) -> Document:
         return _document(self._row(user_id, document_id))
@@ -127,16 +128,16 @@ class DocumentRepository:
             conditions.append(DocumentRow.status == query.status)
         if query.data_source is not None:
             conditions.append(DocumentRow.data_source == query.data_source)
-        total = self._session.scalar(
-            select_owned(DocumentRow, user_id, *conditions).with_only_columns(func.count())
+        page = owned_page(
+            self._session,
+            DocumentRow,
+            user_id,
+            conditions,
+            order=(DocumentRow.uploaded_at.desc(), DocumentRow.id),
+            limit=query.limit,
+            offset=query.offset,
         )
-        rows = self._session.scalars(
-            select_owned(DocumentRow, user_id, *conditions)
-            .order_by(DocumentRow.uploaded_at.desc(), DocumentRow.id)
-            .limit(query.limit)
-            .offset(query.offset)
-        )
-        return Page([_document(r) for r in rows], int(total or 0), query.limit, query.offset)
+        return page.with_items([_document(r) for r in page.items])
 
     def set_state(
         self, user_id: uuid.UUID, document_id: uuid.UUID, now: datetime, **values: Any

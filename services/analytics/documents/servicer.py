@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -17,7 +16,7 @@ from services.analytics.transactions.servicer import transaction_pb
 from services.runtime.clock import Clock
 from services.runtime.errors import InvalidArgument
 from services.runtime.principal import current_user_id
-from services.runtime.protoconv import enum_text, optional_timestamp, parse_uuid, timestamp
+from services.runtime.protoconv import enum_text, optional_timestamp, required_uuid, timestamp
 
 if TYPE_CHECKING:
     from services.analytics.kernel import UowFactory
@@ -58,12 +57,6 @@ def document_pb(document: Document) -> documents_pb2.Document:
         processed_at=optional_timestamp(document.processed_at),
         updated_at=timestamp(document.updated_at),
     )
-
-
-def _document_id(raw: str) -> uuid.UUID:
-    if not raw:
-        raise InvalidArgument.for_field("id", "is required")
-    return parse_uuid(raw, "id")
 
 
 class DocumentServicer:
@@ -137,7 +130,7 @@ class DocumentServicer:
     def GetDocument(
         self, request: documents_pb2.GetDocumentRequest, context: grpc.ServicerContext
     ) -> documents_pb2.GetDocumentResponse:
-        document = usecases.get_document(self._uow(), current_user_id(), _document_id(request.id))
+        document = usecases.get_document(self._uow(), current_user_id(), required_uuid(request.id))
         return documents_pb2.GetDocumentResponse(document=document_pb(document))
 
     def ListDocumentTransactions(
@@ -148,7 +141,7 @@ class DocumentServicer:
         page = usecases.document_transactions(
             self._uow(),
             current_user_id(),
-            _document_id(request.id),
+            required_uuid(request.id),
             request.limit if request.HasField("limit") else None,
             request.offset,
         )
@@ -161,12 +154,12 @@ class DocumentServicer:
         self, request: documents_pb2.ProcessDocumentRequest, context: grpc.ServicerContext
     ) -> documents_pb2.ProcessDocumentResponse:
         document = usecases.process_document(
-            self._uow(), current_user_id(), _document_id(request.id), self._clock, self._wake
+            self._uow(), current_user_id(), required_uuid(request.id), self._clock, self._wake
         )
         return documents_pb2.ProcessDocumentResponse(document=document_pb(document))
 
     def DeleteDocument(
         self, request: documents_pb2.DeleteDocumentRequest, context: grpc.ServicerContext
     ) -> documents_pb2.DeleteDocumentResponse:
-        usecases.delete_document(self._uow(), current_user_id(), _document_id(request.id))
+        usecases.delete_document(self._uow(), current_user_id(), required_uuid(request.id))
         return documents_pb2.DeleteDocumentResponse()

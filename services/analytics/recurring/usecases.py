@@ -48,10 +48,16 @@ def patterns_in(
     repos: AnalyticsRepositories, user_id: uuid.UUID, today: date, clock: Clock = utcnow
 ) -> list[StoredPattern]:
     """`current_patterns` for a caller already inside a unit of work (suggestions)."""
-    rollups = repos.rollups
-    if rollups.recurring_version(user_id) < rollups.version(user_id):
+    if patterns_stale(repos, user_id):
         return _detect(repos, user_id, today, clock)
     return repos.recurring.all_of(user_id)
+
+
+def patterns_stale(repos: AnalyticsRepositories, user_id: uuid.UUID) -> bool:
+    """Whether the user's transactions changed since their patterns were last detected
+    (`patterns_in` then detects them again)."""
+    rollups = repos.rollups
+    return rollups.recurring_version(user_id) < rollups.version(user_id)
 
 
 def list_patterns(

@@ -23,8 +23,9 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Final, Literal, get_args
 
+from services.analytics import fields
+from services.analytics.fields import CENTS
 from services.analytics.paging import check_limit, check_offset
-from services.runtime.decimal_text import DECIMAL_TEXT
 from services.runtime.errors import FailedPrecondition, FieldViolation, raise_if_any
 
 Status = Literal["new", "viewed", "implemented", "dismissed"]
@@ -48,11 +49,6 @@ _MOVES: Final[Mapping[str, frozenset[str]]] = {
 DEFAULT_LIMIT = 10
 DEFAULT_TOP = 5
 MAX_TRANSACTIONS = 20
-# The proto's bound on minSaving: what NUMERIC(18, 2) holds.
-MAX_SAVING = Decimal("99999999999.99")
-CENTS = Decimal("0.01")
-# The edge's decimal grammar (edge/codec/scalars.py): Decimal() alone would also take
-# "NaN", "Infinity", "1_000" or " 1 ".
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,23 +172,12 @@ def validate_top_limit(limit: int | None) -> int:
 
 
 def _min_saving(raw: str, problems: list[FieldViolation]) -> Decimal | None:
-    """A decimal string, 0 to MAX_SAVING, at most two places (by value: "5.10" and
-    "5.1000" are both fine). Never through float."""
-    text = raw.strip()
-    if DECIMAL_TEXT.match(text) is None:
-        problems.append(FieldViolation("min_saving", "must be a decimal string such as 10.50"))
+    """An amount of money from 0 (services.analytics.fields), at most two places by value
+    ("5.10" and "5.1000" alike). Sent blank, it is no decimal rather than missing."""
+    value = fields.parse_decimal(raw, "min_saving", problems, example="10.50")
+    if value is None:
         return None
-    value = Decimal(text)
-    # Compared before quantizing: "1e999999999" must not reach the context's limits.
-    if value < 0:
-        problems.append(FieldViolation("min_saving", "must be 0 or more"))
-    elif value > MAX_SAVING:
-        problems.append(FieldViolation("min_saving", f"must be at most {MAX_SAVING}"))
-    elif value != value.quantize(CENTS):
-        problems.append(FieldViolation("min_saving", "must have at most 2 decimal places"))
-    else:
-        return value.quantize(CENTS)
-    return None
+    return fields.money_value(value, "min_saving", problems, positive=False)
 
 
 # -- generation ----------------------------------------------------------------------

@@ -23,9 +23,10 @@ from sqlalchemy import ColumnElement, false, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from db.scoping import delete_owned, locate, owner_is, select_owned, update_owned
+from db.scoping import delete_owned, owner_is, select_owned, update_owned
+from services.analytics.page_queries import owned_page
 from services.analytics.paging import Page
-from services.analytics.records import mine_or_raise
+from services.analytics.records import find_mine, lock_mine
 from services.analytics.suggestions.detectors import Spend
 from services.analytics.suggestions.domain import (
     OPEN,
@@ -130,16 +131,16 @@ class SuggestionRepository:
             conditions.append(SuggestionRow.suggestion_type == query.suggestion_type)
         if query.min_saving is not None:
             conditions.append(SuggestionRow.potential_saving >= query.min_saving)
-        total = self._session.scalar(
-            select_owned(SuggestionRow, user_id, *conditions).with_only_columns(func.count())
+        page = owned_page(
+            self._session,
+            SuggestionRow,
+            user_id,
+            conditions,
+            order=_ORDER,
+            limit=query.limit,
+            offset=query.offset,
         )
-        rows = self._session.scalars(
-            select_owned(SuggestionRow, user_id, *conditions)
-            .order_by(*_ORDER)
-            .limit(query.limit)
-            .offset(query.offset)
-        )
-        return Page([_suggestion(r) for r in rows], int(total or 0), query.limit, query.offset)
+        return page.with_items([_suggestion(r) for r in page.items])
 
     def top(self, user_id: uuid.UUID, limit: int) -> list[Suggestion]:
         rows = self._session.scalars(
@@ -230,18 +231,12 @@ class SuggestionRepository:
     def locked(self, user_id: uuid.UUID, suggestion_id: uuid.UUID) -> Suggestion:
         """The caller's suggestion, its row locked until the unit of work ends (a status
         change reads and writes it without another change slipping in between)."""
-        self._row(user_id, suggestion_id)  # 403 / 404 first
-        row = self._session.scalars(
-            select_owned(SuggestionRow, user_id, SuggestionRow.id == suggestion_id)
-            .with_for_update()
-            .execution_options(populate_existing=True)
-        ).one()
-        return _suggestion(row)
+        return _suggestion(
+            lock_mine(self._session, SuggestionRow, user_id, suggestion_id, "suggestion")
+        )
 
     def _row(self, user_id: uuid.UUID, suggestion_id: uuid.UUID) -> SuggestionRow:
-        return mine_or_raise(
-            locate(self._session, SuggestionRow, user_id, suggestion_id), "suggestion"
-        )
+        return find_mine(self._session, SuggestionRow, user_id, suggestion_id, "suggestion")
 
     def _insert(self, table: Any) -> postgresql.Insert | sqlite.Insert:
         # ON CONFLICT is dialect-specific in SQLAlchemy; both supported engines have it.

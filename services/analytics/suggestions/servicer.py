@@ -19,24 +19,14 @@ from services.analytics.suggestions.domain import (
 from services.runtime.clock import Clock
 from services.runtime.errors import InvalidArgument
 from services.runtime.principal import current_user_id
-from services.runtime.protoconv import enum_text, parse_uuid, timestamp
+from services.runtime.protoconv import parse_uuid, request_enum_text, timestamp
 
 if TYPE_CHECKING:
     from services.analytics.kernel import UowFactory
 
 
 def _status(value: int) -> str | None:
-    """SUGGESTION_STATUS_VIEWED → "viewed"; unspecified → None; a number outside the
-    enum (a direct gRPC caller) → a name no status has, refused by the domain."""
-    if value not in pb.SuggestionStatus.values():
-        return f"#{value}"
-    return enum_text(value, pb.SuggestionStatus.Name, "SUGGESTION_STATUS_")
-
-
-def _type(value: int) -> str | None:
-    if value not in pb.SuggestionType.values():
-        return f"#{value}"
-    return enum_text(value, pb.SuggestionType.Name, "SUGGESTION_TYPE_")
+    return request_enum_text(value, pb.SuggestionStatus, "SUGGESTION_STATUS_")
 
 
 def suggestion_pb(suggestion: Suggestion) -> pb.Suggestion:
@@ -71,7 +61,7 @@ class SuggestionServicer:
             request.limit if request.HasField("limit") else None,
             request.offset,
             _status(request.status),
-            _type(request.suggestion_type),
+            request_enum_text(request.suggestion_type, pb.SuggestionType, "SUGGESTION_TYPE_"),
             request.min_saving if request.HasField("min_saving") else None,
         )
         page = usecases.list_suggestions(

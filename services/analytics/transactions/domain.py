@@ -9,7 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
-from services.runtime.decimal_text import DECIMAL_TEXT
+from services.analytics import fields
 from services.runtime.errors import FailedPrecondition, FieldViolation, raise_if_any
 
 Method = Literal["manual", "rule", "classifier", "none"]
@@ -45,11 +45,7 @@ AMOUNT_PLACES = 4
 # round-trip exactly (db.types.Amount).
 AMOUNT_LIMIT = Decimal(10) ** 11
 DEFAULT_CURRENCY = "EUR"
-# The decimal grammar the edge accepts (edge/codec/scalars.py), so a value it lets
-# through is not refused here; Decimal() alone would also take "NaN", "1_000" or " 1 ".
 _CURRENCY = re.compile(r"[A-Z]{3}\Z")
-_QUANTUM = Decimal(1).scaleb(-AMOUNT_PLACES)
-_CENTS = Decimal("0.01")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +80,9 @@ def validate_manual(draft: ManualDraft) -> ManualEntry:
     problems: list[FieldViolation] = []
     if draft.booked_at is None:
         problems.append(FieldViolation("transaction_date", "is required"))
-    description = _text(draft.description, "description", MAX_DESCRIPTION, problems)
+    description = fields.free_text(
+        draft.description, "description", problems, limit=MAX_DESCRIPTION
+    )
     if description is None and not any(p.field == "description" for p in problems):
         problems.append(FieldViolation("description", "is required"))
     amount = parse_amount(draft.amount, problems)
@@ -105,7 +103,7 @@ def validate_manual(draft: ManualDraft) -> ManualEntry:
     merchant = (
         None
         if draft.merchant_name is None
-        else _text(draft.merchant_name, "merchant_name", MAX_MERCHANT, problems)
+        else fields.free_text(draft.merchant_name, "merchant_name", problems, limit=MAX_MERCHANT)
     )
     raise_if_any(problems)
     assert draft.booked_at is not None and description is not None and amount is not None
@@ -121,43 +119,19 @@ def validate_manual(draft: ManualDraft) -> ManualEntry:
     )
 
 
-def _text(raw: str, field: str, limit: int, problems: list[FieldViolation]) -> str | None:
-    """`raw` trimmed; None when blank (the caller decides whether that is allowed)."""
-    text = raw.strip()
-    if len(text) > limit:
-        problems.append(FieldViolation(field, f"must be at most {limit} characters"))
-        return None
-    if "\x00" in text:
-        # PostgreSQL text cannot hold NUL: refuse it here rather than fail with a 500.
-        problems.append(FieldViolation(field, "must not contain NUL characters"))
-        return None
-    return text or None
-
-
 def parse_amount(raw: str, problems: list[FieldViolation]) -> Decimal | None:
     """A signed decimal string with at most AMOUNT_PLACES places (by value: "1.50000" is
-    fine) and |amount| < AMOUNT_LIMIT. Never through float."""
-    text = raw.strip()
-    if not text:
-        problems.append(FieldViolation("amount", "is required"))
+    fine, "-0" is 0) and |amount| < AMOUNT_LIMIT. Never through float."""
+    amount = fields.required_decimal(raw, "amount", problems, example="-12.50")
+    if amount is None:
         return None
-    if DECIMAL_TEXT.match(text) is None:
-        problems.append(FieldViolation("amount", "must be a decimal string such as -12.50"))
-        return None
-    amount = Decimal(text)
     # copy_abs, not abs(): no context arithmetic, so "1e999999999" cannot overflow.
     if amount.copy_abs() >= AMOUNT_LIMIT:
         problems.append(
             FieldViolation("amount", f"must be between -{AMOUNT_LIMIT:f} and {AMOUNT_LIMIT:f}")
         )
         return None
-    fixed = amount.quantize(_QUANTUM)
-    if fixed != amount:
-        problems.append(
-            FieldViolation("amount", f"must have at most {AMOUNT_PLACES} decimal places")
-        )
-        return None
-    return fixed if fixed else Decimal(0).quantize(_QUANTUM)  # no "-0"
+    return fields.at_most_places(amount, AMOUNT_PLACES, "amount", problems)
 
 
 def kind_of(amount: Decimal) -> TransactionType:
@@ -176,7 +150,7 @@ def amount_text(amount: Decimal) -> str:
         return "0.00"
     exponent = amount.normalize().as_tuple().exponent
     assert isinstance(exponent, int)  # finite
-    return format(amount.quantize(min(_CENTS, Decimal(1).scaleb(exponent))), "f")
+    return format(amount.quantize(min(fields.CENTS, Decimal(1).scaleb(exponent))), "f")
 
 
 def manual_dedupe_key(transaction_id: uuid.UUID) -> str:

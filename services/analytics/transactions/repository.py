@@ -16,10 +16,11 @@ from sqlalchemy import case, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from db.scoping import delete_owned, locate, owner_is, scoped, select_owned, update_owned
+from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
 from services.analytics.learning.classifier import example_text
 from services.analytics.learning.rules import Rule
-from services.analytics.records import mine_or_raise
+from services.analytics.page_queries import owned_page
+from services.analytics.records import find_mine
 from services.analytics.transactions.domain import Method, Transaction
 from services.analytics.transactions.tables import CategorizationRuleRow, TransactionRow
 
@@ -63,17 +64,16 @@ class TransactionRepository:
         self, user_id: uuid.UUID, document_id: uuid.UUID, limit: int, offset: int
     ) -> tuple[list[Transaction], int]:
         """One page of a document's transactions in statement order, and their total."""
-        of_document = TransactionRow.document_id == document_id
-        total = self._session.scalar(
-            select_owned(TransactionRow, user_id, of_document).with_only_columns(func.count())
+        page = owned_page(
+            self._session,
+            TransactionRow,
+            user_id,
+            [TransactionRow.document_id == document_id],
+            order=(TransactionRow.row_number, TransactionRow.id),
+            limit=limit,
+            offset=offset,
         )
-        rows = self._session.scalars(
-            select_owned(TransactionRow, user_id, of_document)
-            .order_by(TransactionRow.row_number, TransactionRow.id)
-            .limit(limit)
-            .offset(offset)
-        )
-        return [_transaction(r) for r in rows], int(total or 0)
+        return [_transaction(r) for r in page.items], page.total
 
     def add(self, transaction: Transaction, dedupe_key: str) -> Transaction:
         row = TransactionRow(
@@ -221,6 +221,4 @@ class TransactionRepository:
         return sqlite.insert(CategorizationRuleRow)
 
     def _row(self, user_id: uuid.UUID, transaction_id: uuid.UUID) -> TransactionRow:
-        return mine_or_raise(
-            locate(self._session, TransactionRow, user_id, transaction_id), "transaction"
-        )
+        return find_mine(self._session, TransactionRow, user_id, transaction_id, "transaction")

@@ -4,26 +4,21 @@ call: with the caller bound."""
 from __future__ import annotations
 
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 
-import grpc
 import pytest
 from finplat.analytics.v1 import categories_pb2 as pb
 
 from services.analytics.categories import CAPABILITY
 from services.analytics.categories.domain import DEFAULTS
 from services.analytics.categories.servicer import CategoryServicer
-from services.analytics.kernel import AnalyticsKernel
-from services.runtime.capability import register
 from services.runtime.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from tests.services.analytics.categories.support import ALICE, BOB, CONTEXT, calling_as, clock
 from tests.services.analytics.conftest import UowFactory
+from tests.services.analytics.serving import registered
 
 
 def test_the_capability_registers_every_rpc(uow: UowFactory) -> None:
-    server = grpc.server(ThreadPoolExecutor(max_workers=1))
-    kernel = AnalyticsKernel(unit_of_work=uow, database_ok=lambda: True, clock=clock)
-    assert register(server, [CAPABILITY], kernel) == ("finplat.analytics.v1.CategoryService",)
+    assert registered((CAPABILITY,), uow, clock) == ("finplat.analytics.v1.CategoryService",)
 
 
 def test_crud_through_protos(uow: UowFactory) -> None:

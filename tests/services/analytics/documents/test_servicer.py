@@ -13,12 +13,9 @@ import pytest
 from finplat.analytics.v1 import common_pb2, documents_pb2, documents_pb2_grpc
 
 from services.analytics.capabilities import CAPABILITIES
-from services.analytics.kernel import AnalyticsKernel
-from services.runtime.capability import register
-from services.runtime.server import RunningServer, serve
 from services.runtime.status import parse_status
-from tests.runtime.harness import KeyAuthenticator, TestSettings, bearer
 from tests.services.analytics.conftest import UowFactory
+from tests.services.analytics.serving import as_user, serving
 
 USER = str(uuid.uuid4())
 CSV = b"Date,Description,Amount\n2026-01-02,Coffee,-3.20\n2026-01-03,Lunch,-12.50\n"
@@ -26,18 +23,8 @@ CSV = b"Date,Description,Amount\n2026-01-02,Coffee,-3.20\n2026-01-03,Lunch,-12.5
 
 @pytest.fixture
 def stub(uow: UowFactory) -> Iterator[documents_pb2_grpc.DocumentServiceStub]:
-    kernel = AnalyticsKernel(unit_of_work=uow, database_ok=lambda: True)
-    running: RunningServer = serve(
-        name="analytics",
-        settings=TestSettings(),
-        port=0,
-        metrics_port=None,
-        register=lambda server: register(server, CAPABILITIES, kernel),
-        authenticators=(KeyAuthenticator(),),
-    )
-    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+    with serving(CAPABILITIES, uow) as channel:
         yield documents_pb2_grpc.DocumentServiceStub(channel)  # type: ignore[no-untyped-call]
-    running.stop(0)
 
 
 def _chunks(
@@ -49,7 +36,7 @@ def _chunks(
 
 
 def _listed(stub: documents_pb2_grpc.DocumentServiceStub) -> int:
-    reply = stub.ListDocuments(documents_pb2.ListDocumentsRequest(), metadata=bearer(f"jwt-{USER}"))
+    reply = stub.ListDocuments(documents_pb2.ListDocumentsRequest(), metadata=as_user(USER))
     return int(reply.pagination.total)
 
 
@@ -65,7 +52,7 @@ def test_an_upload_in_chunks_is_stored_pending(
             # A form field after the file counts as well.
             documents_pb2.UploadDocumentRequest(data_source=common_pb2.DATA_SOURCE_CREDIT_CARD),
         ),
-        metadata=bearer(f"jwt-{USER}"),
+        metadata=as_user(USER),
     )
     document = reply.document
     assert document.status == documents_pb2.DOCUMENT_STATUS_PENDING
@@ -80,7 +67,7 @@ def test_a_streamed_call_gets_the_rich_error_and_an_access_log_line(
     caplog.set_level(logging.INFO, logger="finplat.access")
     with pytest.raises(grpc.RpcError) as caught:
         stub.UploadDocument(
-            _chunks(documents_pb2.UploadDocumentRequest(file=CSV)), metadata=bearer(f"jwt-{USER}")
+            _chunks(documents_pb2.UploadDocumentRequest(file=CSV)), metadata=as_user(USER)
         )
     call = caught.value
     assert isinstance(call, grpc.Call)
@@ -105,7 +92,7 @@ def test_a_stream_the_client_abandons_stores_nothing(
     # the stream had finished, servicer.UploadDocument): many attempts, none stored.
     for _ in range(30):
         with pytest.raises(grpc.RpcError):
-            stub.UploadDocument(abandoned(), metadata=bearer(f"jwt-{USER}"))
+            stub.UploadDocument(abandoned(), metadata=as_user(USER))
     assert _listed(stub) == 0
 
 
@@ -116,7 +103,7 @@ def test_a_stream_that_ends_without_its_complete_message_stores_nothing(
         data_source=common_pb2.DATA_SOURCE_INVESTMENT, file=CSV
     )
     with pytest.raises(grpc.RpcError) as caught:
-        stub.UploadDocument(iter([request]), metadata=bearer(f"jwt-{USER}"))
+        stub.UploadDocument(iter([request]), metadata=as_user(USER))
     call = caught.value
     assert isinstance(call, grpc.Call)
     status = parse_status(call.code(), call.details() or "", call.trailing_metadata())

@@ -16,15 +16,10 @@ import pytest
 from finplat.analytics.v1 import forecasts_pb2, forecasts_pb2_grpc
 from google.type import date_pb2
 
+from services.analytics import forecasts
 from tests.services.analytics.conftest import UowFactory
-from tests.services.analytics.recurring.support import (
-    as_user,
-    default_categories,
-    failure,
-    history,
-    load,
-    serving,
-)
+from tests.services.analytics.recurring.support import NOW, default_categories, history, load
+from tests.services.analytics.serving import as_user, refusal, serving
 
 ALICE = uuid.UUID("00000000-0000-4000-8000-00000000a11c")
 BOB = uuid.UUID("00000000-0000-4000-8000-000000000b0b")
@@ -40,7 +35,7 @@ class Served:
 def served(uow: UowFactory) -> Iterator[Served]:
     load(uow, ALICE, history().transactions)
     categories = default_categories(uow, ALICE)
-    with serving(uow) as channel:
+    with serving((forecasts.CAPABILITY,), uow, lambda: NOW) as channel:
         stub = forecasts_pb2_grpc.ForecastServiceStub(channel)  # type: ignore[no-untyped-call]
         yield Served(stub, categories)
 
@@ -145,13 +140,13 @@ def test_a_category_forecast_is_the_callers_only(served: Served) -> None:
     ).forecast
     assert (forecast.entity_name, forecast.entity_id) == ("Food", food)
     assert forecast.period == forecasts_pb2.FORECAST_PERIOD_MONTHLY and len(forecast.points) == 6
-    denied = failure(
+    denied = refusal(
         lambda: served.stub.GetCategoryForecast(
             forecasts_pb2.GetCategoryForecastRequest(id=food), metadata=as_user(BOB)
         )
     )
     assert denied.code == grpc.StatusCode.PERMISSION_DENIED
-    missing = failure(
+    missing = refusal(
         lambda: served.stub.GetCategoryForecast(
             forecasts_pb2.GetCategoryForecastRequest(id=str(uuid.uuid4())),
             metadata=as_user(ALICE),
@@ -171,7 +166,7 @@ def test_a_merchant_forecast_matches_the_name_in_any_case(served: Served) -> Non
     print(f"\nNetflix: {forecast.method} {[p.amount for p in forecast.points]}")
     # 11.99 a month since its price change a year ago.
     assert all(abs(Decimal(p.amount) - Decimal("11.99")) < 1 for p in forecast.points)
-    unknown = failure(
+    unknown = refusal(
         lambda: served.stub.GetMerchantForecast(
             forecasts_pb2.GetMerchantForecastRequest(merchant_name="Nowhere"),
             metadata=as_user(ALICE),
@@ -219,6 +214,6 @@ def test_bad_input_is_invalid_argument_naming_the_field(
         forecasts_pb2.GetCategoryForecastRequest: served.stub.GetCategoryForecast,
         forecasts_pb2.GetMerchantForecastRequest: served.stub.GetMerchantForecast,
     }[type(request_)]
-    status = failure(lambda: method(request_, metadata=as_user(ALICE)))
+    status = refusal(lambda: method(request_, metadata=as_user(ALICE)))
     assert status.code == grpc.StatusCode.INVALID_ARGUMENT
     assert [v.field for v in status.violations] == [field]

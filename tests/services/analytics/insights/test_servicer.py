@@ -15,35 +15,22 @@ from finplat.analytics.v1 import insights_pb2, insights_pb2_grpc
 from google.type import date_pb2
 
 from services.analytics import insights
-from services.analytics.kernel import AnalyticsKernel
-from services.runtime.capability import register
-from services.runtime.server import RunningServer, serve
 from services.runtime.status import parse_status
-from tests.runtime.harness import KeyAuthenticator, TestSettings, bearer
 from tests.services.analytics.conftest import UowFactory
 from tests.services.analytics.insights.support import clock
 from tests.services.analytics.rollups.support import Tx, store
+from tests.services.analytics.serving import as_user, serving
 
 USER = uuid.uuid4()
-AS_USER = bearer(f"jwt-{USER}")
+AS_USER = as_user(USER)
 # An enum number this build does not know (a newer client's, or a direct caller's).
 UNKNOWN: Any = 9
 
 
 @pytest.fixture
 def stub(uow: UowFactory) -> Iterator[insights_pb2_grpc.InsightServiceStub]:
-    kernel = AnalyticsKernel(unit_of_work=uow, database_ok=lambda: True, clock=clock)
-    running: RunningServer = serve(
-        name="analytics",
-        settings=TestSettings(),
-        port=0,
-        metrics_port=None,
-        register=lambda server: register(server, (insights.CAPABILITY,), kernel),
-        authenticators=(KeyAuthenticator(),),
-    )
-    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+    with serving((insights.CAPABILITY,), uow, clock) as channel:
         yield insights_pb2_grpc.InsightServiceStub(channel)  # type: ignore[no-untyped-call]
-    running.stop(0)
 
 
 def day(year: int, month: int, d: int) -> date_pb2.Date:

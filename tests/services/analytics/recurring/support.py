@@ -7,22 +7,12 @@ from __future__ import annotations
 
 import io
 import uuid
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from datetime import UTC, datetime, time
 from functools import cache
 
-import grpc
-import pytest
-
-from services.analytics import forecasts, recurring
 from services.analytics.categories.usecases import ensure_default_categories
 from services.analytics.documents.domain import StagedTransaction, StoredFile
-from services.analytics.kernel import AnalyticsKernel
-from services.runtime.capability import register
-from services.runtime.server import RunningServer, serve
-from services.runtime.status import ParsedStatus, parse_status
-from tests.runtime.harness import KeyAuthenticator, TestSettings, bearer
 from tests.services.analytics.categories.support import clock
 from tests.services.analytics.conftest import UowFactory
 from tools.bench.history_gen import GeneratedTransaction, History, generate_history
@@ -92,38 +82,3 @@ def load(
 
 # The day after the history's end: October 2026 is its last complete month.
 NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
-
-
-@contextmanager
-def serving(uow: UowFactory, now: datetime = NOW) -> Iterator[grpc.Channel]:
-    """The real runtime server (every interceptor) with the recurring and forecast
-    capabilities only, its clock fixed at `now`, and a channel to it."""
-    kernel = AnalyticsKernel(unit_of_work=uow, database_ok=lambda: True, clock=lambda: now)
-    running: RunningServer = serve(
-        name="analytics",
-        settings=TestSettings(),
-        port=0,
-        metrics_port=None,
-        register=lambda server: register(
-            server, (recurring.CAPABILITY, forecasts.CAPABILITY), kernel
-        ),
-        authenticators=(KeyAuthenticator(),),
-    )
-    try:
-        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
-            yield channel
-    finally:
-        running.stop(0)
-
-
-def as_user(user: uuid.UUID) -> list[tuple[str, str]]:
-    return bearer(f"jwt-{user}")
-
-
-def failure(call: Callable[[], object]) -> ParsedStatus:
-    """The status of a call that must fail, with its details decoded."""
-    with pytest.raises(grpc.RpcError) as caught:
-        call()
-    error = caught.value
-    assert isinstance(error, grpc.Call)
-    return parse_status(error.code(), error.details() or "", error.trailing_metadata())

@@ -12,15 +12,10 @@ import grpc
 import pytest
 from finplat.analytics.v1 import common_pb2, recurring_pb2, recurring_pb2_grpc
 
+from services.analytics import recurring
 from tests.services.analytics.conftest import UowFactory
-from tests.services.analytics.recurring.support import (
-    NOW,
-    as_user,
-    failure,
-    history,
-    load,
-    serving,
-)
+from tests.services.analytics.recurring.support import NOW, history, load
+from tests.services.analytics.serving import as_user, refusal, serving
 
 ALICE = uuid.UUID("00000000-0000-4000-8000-00000000a11c")
 BOB = uuid.UUID("00000000-0000-4000-8000-000000000b0b")
@@ -30,7 +25,7 @@ TODAY = NOW.date()
 @pytest.fixture
 def stub(uow: UowFactory) -> Iterator[recurring_pb2_grpc.RecurringServiceStub]:
     load(uow, ALICE, history().transactions)
-    with serving(uow) as channel:
+    with serving((recurring.CAPABILITY,), uow, lambda: NOW) as channel:
         yield recurring_pb2_grpc.RecurringServiceStub(channel)  # type: ignore[no-untyped-call]
 
 
@@ -136,13 +131,13 @@ def test_bad_input_is_invalid_argument_naming_the_field(
         if isinstance(request_, recurring_pb2.ListRecurringPatternsRequest)
         else stub.ListUpcomingTransactions
     )
-    status = failure(lambda: method(request_, metadata=as_user(ALICE)))
+    status = refusal(lambda: method(request_, metadata=as_user(ALICE)))
     assert status.code == grpc.StatusCode.INVALID_ARGUMENT
     assert [v.field for v in status.violations] == [field]
 
 
 def test_the_list_needs_a_user(stub: recurring_pb2_grpc.RecurringServiceStub) -> None:
-    status = failure(
+    status = refusal(
         lambda: stub.ListRecurringPatterns(recurring_pb2.ListRecurringPatternsRequest())
     )
     assert status.code == grpc.StatusCode.UNAUTHENTICATED

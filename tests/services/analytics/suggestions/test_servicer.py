@@ -5,8 +5,7 @@ isolation and bad input, as gRPC clients see them."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
 from typing import Any
 
 import grpc
@@ -14,13 +13,9 @@ import pytest
 from finplat.analytics.v1 import suggestions_pb2 as pb
 from finplat.analytics.v1 import suggestions_pb2_grpc
 
-from services.analytics.kernel import AnalyticsKernel
 from services.analytics.suggestions import CAPABILITY
-from services.runtime.capability import register
-from services.runtime.server import RunningServer, serve
-from services.runtime.status import ParsedStatus, parse_status
-from tests.runtime.harness import KeyAuthenticator, TestSettings, bearer
 from tests.services.analytics.conftest import UowFactory
+from tests.services.analytics.serving import as_user, refusal, registered, serving
 from tests.services.analytics.suggestions.support import NOW, a_year, clock, store
 
 ALICE, BOB = uuid.uuid4(), uuid.uuid4()
@@ -31,35 +26,21 @@ IMPLEMENTED, DISMISSED = pb.SUGGESTION_STATUS_IMPLEMENTED, pb.SUGGESTION_STATUS_
 
 @pytest.fixture
 def stub(uow: UowFactory) -> Iterator[Stub]:
-    kernel = AnalyticsKernel(unit_of_work=uow, database_ok=lambda: True, clock=clock)
-    running: RunningServer = serve(
-        name="analytics",
-        settings=TestSettings(),
-        port=0,
-        metrics_port=None,
-        register=lambda server: register(server, (CAPABILITY,), kernel),
-        authenticators=(KeyAuthenticator(),),
-    )
-    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+    with serving((CAPABILITY,), uow, clock) as channel:
         yield Stub(channel)  # type: ignore[no-untyped-call]
-    running.stop(0)
 
 
 @pytest.fixture
 def alice(uow: UowFactory, stub: Stub) -> list[pb.Suggestion]:
     """Alice's hand-made year, generated: four new suggestions, largest saving first."""
     store(uow, ALICE, a_year())
-    stub.GenerateSuggestions(pb.GenerateSuggestionsRequest(), metadata=_as(ALICE))
+    stub.GenerateSuggestions(pb.GenerateSuggestionsRequest(), metadata=as_user(ALICE))
     return list(_list(stub).data)
-
-
-def _as(user: uuid.UUID) -> list[tuple[str, str]]:
-    return bearer(f"jwt-{user}")
 
 
 def _list(stub: Stub, user: uuid.UUID = ALICE, **fields: Any) -> pb.ListSuggestionsResponse:
     reply: pb.ListSuggestionsResponse = stub.ListSuggestions(
-        pb.ListSuggestionsRequest(**fields), metadata=_as(user)
+        pb.ListSuggestionsRequest(**fields), metadata=as_user(user)
     )
     return reply
 
@@ -67,28 +48,18 @@ def _list(stub: Stub, user: uuid.UUID = ALICE, **fields: Any) -> pb.ListSuggesti
 def _move(stub: Stub, suggestion_id: str, status: int, user: uuid.UUID = ALICE) -> pb.Suggestion:
     request = pb.UpdateSuggestionStatusRequest(id=suggestion_id, status=status)  # type: ignore[arg-type]
     reply: pb.UpdateSuggestionStatusResponse = stub.UpdateSuggestionStatus(
-        request, metadata=_as(user)
+        request, metadata=as_user(user)
     )
     return reply.suggestion
 
 
-def _refused(call: Callable[[], object]) -> ParsedStatus:
-    with pytest.raises(grpc.RpcError) as caught:
-        call()
-    error = caught.value
-    assert isinstance(error, grpc.Call)
-    return parse_status(error.code(), error.details() or "", error.trailing_metadata())
-
-
 def test_the_capability_registers_every_rpc(uow: UowFactory) -> None:
-    server = grpc.server(ThreadPoolExecutor(max_workers=1))
-    kernel = AnalyticsKernel(unit_of_work=uow, database_ok=lambda: True, clock=clock)
-    assert register(server, [CAPABILITY], kernel) == ("finplat.analytics.v1.SuggestionService",)
+    assert registered((CAPABILITY,), uow, clock) == ("finplat.analytics.v1.SuggestionService",)
 
 
 def test_generate_then_list(uow: UowFactory, stub: Stub) -> None:
     store(uow, ALICE, a_year())
-    generated = stub.GenerateSuggestions(pb.GenerateSuggestionsRequest(), metadata=_as(ALICE))
+    generated = stub.GenerateSuggestions(pb.GenerateSuggestionsRequest(), metadata=as_user(ALICE))
     assert (generated.status, generated.created, generated.open, generated.removed) == (
         "completed", 4, 4, 0
     )  # fmt: skip
@@ -144,7 +115,7 @@ def test_top_lists_the_open_ones_with_the_largest_saving(
 ) -> None:
     def top(**fields: Any) -> list[str]:
         request = pb.ListTopSuggestionsRequest(**fields)
-        return [s.id for s in stub.ListTopSuggestions(request, metadata=_as(ALICE)).data]
+        return [s.id for s in stub.ListTopSuggestions(request, metadata=as_user(ALICE)).data]
 
     assert top() == [s.id for s in alice]
     assert top(limit=2) == [alice[0].id, alice[1].id]
@@ -158,7 +129,7 @@ def test_every_move_allowed_and_refused(stub: Stub, alice: list[pb.Suggestion]) 
     first, second, third, fourth = (s.id for s in alice)
 
     def refused(suggestion_id: str, status: int) -> None:
-        error = _refused(lambda: _move(stub, suggestion_id, status))
+        error = refusal(lambda: _move(stub, suggestion_id, status))
         assert error.code == grpc.StatusCode.FAILED_PRECONDITION
         assert error.reason == "INVALID_TRANSITION"
 
@@ -187,10 +158,10 @@ def test_every_move_allowed_and_refused(stub: Stub, alice: list[pb.Suggestion]) 
 def test_another_user_s_suggestion_is_forbidden_a_missing_one_not_found(
     stub: Stub, alice: list[pb.Suggestion]
 ) -> None:
-    error = _refused(lambda: _move(stub, alice[0].id, VIEWED, user=BOB))
+    error = refusal(lambda: _move(stub, alice[0].id, VIEWED, user=BOB))
     assert error.code == grpc.StatusCode.PERMISSION_DENIED
     assert alice[0].id not in error.message
-    missing = _refused(lambda: _move(stub, str(uuid.uuid4()), VIEWED))
+    missing = refusal(lambda: _move(stub, str(uuid.uuid4()), VIEWED))
     assert missing.code == grpc.StatusCode.NOT_FOUND
     assert _list(stub, BOB).data == []
     assert _list(stub).data[0].status == NEW
@@ -210,7 +181,7 @@ def test_another_user_s_suggestion_is_forbidden_a_missing_one_not_found(
     ],
 )
 def test_bad_list_requests_name_the_field(stub: Stub, fields: dict[str, Any], field: str) -> None:
-    error = _refused(lambda: _list(stub, **fields))
+    error = refusal(lambda: _list(stub, **fields))
     assert error.code == grpc.StatusCode.INVALID_ARGUMENT
     assert [v.field for v in error.violations] == [field]
 
@@ -218,7 +189,7 @@ def test_bad_list_requests_name_the_field(stub: Stub, fields: dict[str, Any], fi
 @pytest.mark.parametrize("limit", [0, 101])
 def test_bad_top_limits_name_the_field(stub: Stub, limit: int) -> None:
     request = pb.ListTopSuggestionsRequest(limit=limit)
-    error = _refused(lambda: stub.ListTopSuggestions(request, metadata=_as(ALICE)))
+    error = refusal(lambda: stub.ListTopSuggestions(request, metadata=as_user(ALICE)))
     assert error.code == grpc.StatusCode.INVALID_ARGUMENT
     assert [v.field for v in error.violations] == ["limit"]
 
@@ -235,11 +206,11 @@ def test_bad_top_limits_name_the_field(stub: Stub, limit: int) -> None:
 def test_bad_status_requests_name_the_field(
     stub: Stub, suggestion_id: str, status: int, field: str
 ) -> None:
-    error = _refused(lambda: _move(stub, suggestion_id, status))
+    error = refusal(lambda: _move(stub, suggestion_id, status))
     assert error.code == grpc.StatusCode.INVALID_ARGUMENT
     assert [v.field for v in error.violations] == [field]
 
 
 def test_every_call_needs_a_user(stub: Stub) -> None:
-    error = _refused(lambda: stub.ListSuggestions(pb.ListSuggestionsRequest()))
+    error = refusal(lambda: stub.ListSuggestions(pb.ListSuggestionsRequest()))
     assert error.code == grpc.StatusCode.UNAUTHENTICATED

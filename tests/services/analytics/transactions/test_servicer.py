@@ -4,12 +4,10 @@ interceptor binds one), and `transaction_pb`, which DocumentService shares."""
 from __future__ import annotations
 
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 
-import grpc
 import pytest
 from finplat.analytics.v1 import common_pb2
 from finplat.analytics.v1 import transactions_pb2 as pb
@@ -17,11 +15,9 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from services.analytics.categories.domain import NewCategory
 from services.analytics.categories.usecases import create_category
-from services.analytics.kernel import AnalyticsKernel
 from services.analytics.transactions import CAPABILITY
 from services.analytics.transactions.domain import Transaction
 from services.analytics.transactions.servicer import TransactionServicer, transaction_pb
-from services.runtime.capability import register
 from services.runtime.errors import (
     FailedPrecondition,
     InvalidArgument,
@@ -30,6 +26,7 @@ from services.runtime.errors import (
 )
 from tests.services.analytics.categories.support import ALICE, BOB, CONTEXT, NOW, calling_as, clock
 from tests.services.analytics.conftest import UowFactory
+from tests.services.analytics.serving import registered
 
 WHEN = Timestamp(seconds=int(datetime(2026, 2, 2, 9, 30, tzinfo=UTC).timestamp()))
 ONE = Transaction(
@@ -51,9 +48,7 @@ ONE = Transaction(
 
 
 def test_the_capability_registers_every_rpc(uow: UowFactory) -> None:
-    server = grpc.server(ThreadPoolExecutor(max_workers=1))
-    kernel = AnalyticsKernel(unit_of_work=uow, database_ok=lambda: True, clock=clock)
-    assert register(server, [CAPABILITY], kernel) == ("finplat.analytics.v1.TransactionService",)
+    assert registered((CAPABILITY,), uow, clock) == ("finplat.analytics.v1.TransactionService",)
 
 
 def test_transaction_pb_renders_exact_amounts_and_nulls() -> None:
