@@ -218,9 +218,12 @@ def _collect(node: _Node[T], segs: list[str], i: int, verb: str, out: set[str]) 
         out.update(node.ends.get(verb, ()))
     else:
         child = node.literals.get(segs[i])
-        if child is not None and _claims(child, segs, i + 1, verb):
-            _collect(child, segs, i + 1, verb, out)
-            return
+        if child is not None:
+            claimed: set[str] = set()
+            _collect(child, segs, i + 1, verb, claimed)
+            if claimed:  # the literal claims the path (see _claims)
+                out.update(claimed)
+                return
         if node.star is not None:
             _collect(node.star, segs, i + 1, verb, out)
     if node.rest is not None:
