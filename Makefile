@@ -1,5 +1,6 @@
 # The two commands (see README):
-#   make up     install the runtime lock into .venv, migrate, run every backend + the edge (SQLite)
+#   make up     install the runtime lock into .venv and the dashboard's Chart.js (npm), migrate,
+#               run every backend + the edge (SQLite)
 #   make test   install everything (system packages, the dev lock) and run the whole check suite
 # Dependencies: ranges in pyproject.toml, exact versions with hashes in the lock files
 # (requirements.txt: runtime + ops; requirements-dev.txt: + dev). `make lock` refreshes
@@ -30,10 +31,14 @@ compile_runtime = $(BUILD_REQUIRES) | $(UV_COMPILE) --extra ops -c $(DEV_LOCK) -
 # $(call pins,LOCKFILE): its `name==version` lines.
 pins = grep -E '^[^ \#]' $(1) | sed 's/ *\\$$//'
 
-.PHONY: up install install-dev system-deps test lint typecheck codegen codegen-check bench \
-	lock lock-upgrade lock-check clean
+# The dashboard page's browser dependencies (Chart.js), pinned with integrity hashes in
+# its package-lock.json and installed from the npm registry into its node_modules/.
+DASHBOARD := edge/dashboard
 
-up: install
+.PHONY: up install install-dev dashboard-assets system-deps test lint typecheck codegen \
+	codegen-check bench lock lock-upgrade lock-check clean
+
+up: install dashboard-assets
 	$(BIN)/finplat up
 
 # $(call install_lock,LOCKFILE): the venv, the locked packages (hashes checked), then the
@@ -57,10 +62,20 @@ $(VENV)/.installed-dev: $(DEV_LOCK) pyproject.toml
 	$(call install_lock,$(DEV_LOCK))
 	touch $@ $(VENV)/.installed
 
+# `npm ci` installs exactly the lock (hashes checked), runs no package scripts, and only
+# when the lock changed since the last install.
+dashboard-assets: $(DASHBOARD)/node_modules/.installed
+$(DASHBOARD)/node_modules/.installed: $(DASHBOARD)/package.json $(DASHBOARD)/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "npm not found: the dashboard's Chart.js comes" \
+		"from the npm registry. Install Node.js and npm (Debian: apt-get install nodejs npm," \
+		"or bash tools/setup_system.sh), then run make again." >&2; exit 1; }
+	npm ci --prefix $(DASHBOARD) --no-audit --no-fund --ignore-scripts
+	touch $@
+
 system-deps:
 	bash tools/setup_system.sh
 
-test: system-deps install-dev lock-check
+test: system-deps install-dev lock-check dashboard-assets
 	buf lint
 	buf format -d --exit-code
 	$(BIN)/python -m tools.codegen --check
@@ -113,4 +128,5 @@ bench: install-dev
 	$(BIN)/python -m tools.bench.ratelimit
 
 clean:
-	rm -rf $(VENV) var build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) var build *.egg-info .pytest_cache .mypy_cache .ruff_cache \
+		$(DASHBOARD)/node_modules

@@ -19,6 +19,7 @@ from fastapi import FastAPI
 from edge.auth import build_edge_auth
 from edge.balancing.upstream import Upstream
 from edge.components import RedisProbe
+from edge.dashboard import dashboard_router
 from edge.descriptors import discover_routes
 from edge.discovery.build import build_discovery
 from edge.dispatch import ProxiedPathsFirst
@@ -150,6 +151,7 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
     )
     document = api_document(routes, settings.edge_openapi_descriptor_set, upload_limits)
     app.include_router(docs_router(document))
+    app.include_router(dashboard_router(settings.edge_dashboard_chartjs))
     # Every path the management routes do not claim goes straight to the transcoder as the
     # router's fallback: no per-request dependency injection or response model on that path.
     app.router.default = transcoder

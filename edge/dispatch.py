@@ -1,12 +1,12 @@
 """Proxied requests go straight to the transcoder, past FastAPI's routing.
 
-The edge's own endpoints (management, observability, docs, discovery) are FastAPI routes
-under a few fixed prefixes; every other path is the transcoder's. Left to Starlette, a
-proxied request first walks its exception and exit-stack middlewares and tries every
-route before reaching the router's default — a measurable share of the edge's CPU per
-request. This innermost middleware sends every path outside the edge's own prefixes
-directly to the transcoder. tests/edge/test_dispatch.py checks that every FastAPI route
-lies under these prefixes and no routed path family does.
+The edge's own endpoints (management, observability, docs, the dashboard page,
+discovery) are FastAPI routes under a few fixed prefixes; every other path is the
+transcoder's. Left to Starlette, a proxied request first walks its exception and
+exit-stack middlewares and tries every route before reaching the router's default — a
+measurable share of the edge's CPU per request. This innermost middleware sends every
+path outside the edge's own prefixes directly to the transcoder. tests/edge/test_dispatch.py
+checks that every FastAPI route lies under these prefixes and no routed path family does.
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from typing import Any
 from edge.asgi import Receive, Scope, Send
 
 # Exact paths and prefixes of the edge's own endpoints.
-EDGE_PATHS = frozenset({"/health", "/ready", "/live", "/docs"})
+EDGE_PATHS = frozenset({"/health", "/ready", "/live", "/docs", "/app"})
 EDGE_PREFIXES = (
     "/health/",
     "/metrics/",
     "/observability/",
     "/openapi/",
     "/docs/",
+    "/app/",
     "/api/v1/service-discovery/",
 )
 

@@ -6,6 +6,7 @@ from pydantic import Field
 from pydantic_settings import SettingsConfigDict
 
 from edge.balancing.settings import BalancingSettings
+from edge.dashboard.settings import DashboardSettings
 from edge.discovery.settings import DiscoverySettings
 from edge.observability.settings import ObservabilitySettings
 from edge.openapi.settings import OpenApiSettings
@@ -33,6 +34,7 @@ class EdgeSettings(
     ObservabilitySettings,
     OpenApiSettings,
     UploadSettings,
+    DashboardSettings,
 ):
     """Where the edge listens and which backend addresses it calls; token verification,
     Redis and logging settings are shared with the backends (RuntimeSettings)."""

@@ -6,7 +6,11 @@
 #   redis-server    the shared limiter / cache tests
 #   clamav-daemon   the malware-scan tests start clamd with the project's own signature
 #                   file (no virus database is downloaded)
-#   nodejs, npm     for buf
+#   nodejs, npm     for buf, and for the dashboard's Chart.js (`make dashboard-assets`
+#                   installs it from the npm registry into edge/dashboard/node_modules)
+#   chromium, chromium-driver
+#                   the dashboard's browser test drives Debian's headless Chromium
+#                   through its chromedriver (selenium; no browser is downloaded)
 #   buf             proto lint and format, pinned: its output is part of the checks
 set -euo pipefail
 
@@ -22,6 +26,8 @@ pg_bin="${FINPLAT_TEST_POSTGRES_BIN:-/usr/lib/postgresql/$POSTGRES_MAJOR/bin}"
 command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
 [ -x /usr/sbin/clamd ] || command -v clamd >/dev/null 2>&1 || need_apt+=(clamav-daemon)
 command -v npm >/dev/null 2>&1 || need_apt+=(nodejs npm)
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+[ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
@@ -52,4 +58,5 @@ clamd_bin="$(command -v clamd || echo /usr/sbin/clamd)"
 echo "system packages: postgresql $("$pg_bin/initdb" --version | awk '{print $3}')," \
   "redis-server $(redis-server --version | awk '{print $3}' | cut -d= -f2)," \
   "clamd $("$clamd_bin" --version | awk '{print $2}' | cut -d/ -f1)," \
-  "node $(node --version), buf $(buf --version)"
+  "node $(node --version), buf $(buf --version)," \
+  "$(/usr/bin/chromium --version 2>/dev/null | awk '{print $1, $2}')"

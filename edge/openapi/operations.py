@@ -282,6 +282,8 @@ def _error_statuses(
         statuses += [404, 409]
     if spec.body:
         statuses += [408, 413, 415, 422]  # slow body, size, media type, malware scan
+    elif spec.http_rules.query_rules:
+        statuses.append(422)  # query values each valid, together breaking a rule
     statuses += [429, 500, 503, 504]
     return sorted(statuses)
 

@@ -16,9 +16,18 @@ DOCS_CSP = (
     "form-action 'none'"
 )
 
+# The dashboard page (/app) and its files: its own scripts and styles and Chart.js, all
+# same origin, no inline script or style; it calls the API (connect-src 'self') and
+# posts its sign-in form nowhere else; no framing.
+DASHBOARD_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
 
 def _default_csp_by_path() -> dict[str, str]:
-    return {"/docs/": DOCS_CSP}
+    # "/app" also covers "/app/…"; no API path starts with it (edge/dispatch.py).
+    return {"/docs/": DOCS_CSP, "/app": DASHBOARD_CSP}
 
 
 class SecuritySettings(BaseSettings):

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from services.analytics import (
     budgets,
+    cashflow,
+    cashflow_charts,
     categories,
     documents,
     forecasts,
+    goal_charts,
     goals,
     insights,
     planned_expenses,
@@ -31,7 +34,10 @@ CAPABILITIES = (
     forecasts.CAPABILITY,
     suggestions.CAPABILITY,
     budgets.CAPABILITY,
+    cashflow.CAPABILITY,
+    cashflow_charts.CAPABILITY,
     goals.CAPABILITY,
+    goal_charts.CAPABILITY,
     planned_expenses.CAPABILITY,
     scenarios.CAPABILITY,
     recurrence.CAPABILITY,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 
 from db.unit_of_work import UnitOfWork
 from services.analytics.repositories import AnalyticsRepositories
@@ -28,5 +29,7 @@ class AnalyticsKernel:
     # Largest upload the backend stores (the edge enforces its own, usually equal, limit).
     upload_max_bytes: int = 100 * 1024 * 1024
     clock: Clock = utcnow
+    # Cash-flow alerts: a projected balance under this raises low_balance.
+    low_balance_threshold: Decimal = Decimal("100.00")
     version: str = "0.0.0"
     build: str = "dev"

@@ -96,6 +96,7 @@ def build(settings: AnalyticsSettings) -> AnalyticsBackend:
         database_ok=lambda: _database_check(engine),
         wake_importers=workers.wake,
         upload_max_bytes=settings.analytics_upload_max_bytes,
+        low_balance_threshold=settings.analytics_low_balance_threshold,
         version=_version(),
         build=settings.build,
         clock=utcnow,

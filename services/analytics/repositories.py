@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from services.analytics.budgets.repository import BudgetRepository
+from services.analytics.cashflow.repository import CashFlowRepository
 from services.analytics.categories.repository import CategoryRepository
 from services.analytics.documents.repository import DocumentRepository, ImportJobRepository
 from services.analytics.forecasts.repository import ForecastRepository
@@ -37,6 +38,7 @@ class AnalyticsRepositories:
     goals: GoalRepository
     planned_expenses: PlannedExpenseRepository
     scenarios: ScenarioRepository
+    cashflow: CashFlowRepository
 
 
 def repositories(session: Session) -> AnalyticsRepositories:
@@ -54,4 +56,5 @@ def repositories(session: Session) -> AnalyticsRepositories:
         goals=GoalRepository(session),
         planned_expenses=PlannedExpenseRepository(session),
         scenarios=ScenarioRepository(session),
+        cashflow=CashFlowRepository(session),
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from pydantic import Field
 
 from services.runtime.settings import RuntimeSettings
@@ -24,6 +26,8 @@ class AnalyticsSettings(RuntimeSettings):
     # Largest statement accepted (bytes); the edge's FINPLAT_EDGE_UPLOAD_LIMITS
     # {"documents": …} should match it.
     analytics_upload_max_bytes: int = Field(default=100 * 1024 * 1024, gt=0)
+    # A projected balance under this raises a cash-flow low_balance alert (main currency).
+    analytics_low_balance_threshold: Decimal = Field(default=Decimal("100.00"), ge=0)
     # The build reported by GET /version (e.g. the commit the image was built from).
     build: str = "dev"
 

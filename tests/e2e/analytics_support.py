@@ -3,9 +3,11 @@ fixtures that make one), uploads, and waiting for an import to end."""
 
 from __future__ import annotations
 
+import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Literal
 
 import httpx
@@ -13,6 +15,7 @@ import pytest
 
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient, no_server_error
+from tools.bench.history_gen import GeneratedTransaction, History, write_csv
 
 ANALYTICS_ERROR_KEYS = {"error", "code", "details", "timestamp"}
 
@@ -62,6 +65,18 @@ class AnalyticsUser:
         response = self.upload(content, **upload)
         assert response.status_code == 201, response.text
         return self.wait_done(response.json()["id"])
+
+    def imported_history(
+        self, transactions: History | Iterable[GeneratedTransaction]
+    ) -> dict[str, Any]:
+        """The generator's transactions imported as the bank CSV it writes: the completed
+        document, every row imported."""
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "history.csv"
+            rows = write_csv(transactions, path)
+            document = self.imported(path.read_bytes(), name="history.csv")
+        assert (document["status"], document["transactionCount"]) == ("completed", rows), document
+        return document
 
     def transactions(self, document_id: str) -> list[dict[str, Any]]:
         """Every transaction of a document, page by page."""

@@ -1,6 +1,7 @@
 """The analytics backend called directly, as operators do: real grpcurl (server
-reflection, no proto files) lists every analytics service, calls the insights and the
-planning services with a user's token, and what it writes is what REST reads."""
+reflection, no proto files) lists every analytics service, calls the insights, the
+planning, the cash-flow and the chart services with a user's token, and what it writes is
+what REST reads."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ SERVICES = {
         "PlannedExpenseService",
         "RecurrenceService",
         "ScenarioService",
+        "CashFlowService",
+        "CashFlowChartsService",
+        "GoalChartsService",
     )
 }
 
@@ -103,3 +107,34 @@ def test_grpcurl_plans_what_rest_then_reads(
     )  # fmt: skip
     assert refused.returncode != 0
     assert "InvalidArgument" in refused.stderr and "COUNT and UNTIL" in refused.stderr
+
+
+def test_grpcurl_reads_the_cash_flow_and_its_charts(
+    address: str, analytics_identity: IdentityClient
+) -> None:
+    # A user of their own: the balance and the charts are theirs alone.
+    bearer = f"authorization: Bearer {analytics_identity.session().access_token}"
+    snapshot = grpcurl(
+        "-H", bearer, "-d", "{}", address,
+        "finplat.analytics.v1.CashFlowService/GenerateCashFlowSnapshot",
+    )  # fmt: skip
+    assert snapshot.returncode == 0, snapshot.stderr
+    taken = json.loads(snapshot.stdout)["snapshot"]
+    # grpcurl prints the proto field names.
+    assert taken["current_balance"] == "0.00"
+    assert [p["days"] for p in taken["projections"]] == [30, 60, 90]
+    chart = grpcurl(
+        "-H", bearer, "-d", '{"months": 3, "chartType": "BALANCE_CHART_TYPE_AREA"}', address,
+        "finplat.analytics.v1.CashFlowChartsService/GetBalanceProjectionChart",
+    )  # fmt: skip
+    assert chart.returncode == 0, chart.stderr
+    drawn = json.loads(chart.stdout)
+    # Nothing to project yet: the chart type asked for, no labels (grpcurl prints no
+    # empty list).
+    assert drawn["chart_type"] == "area" and drawn.get("labels", []) == []
+    goals = grpcurl(
+        "-H", bearer, "-d", "{}", address,
+        "finplat.analytics.v1.GoalChartsService/GetGoalsSummary",
+    )  # fmt: skip
+    assert goals.returncode == 0, goals.stderr
+    assert json.loads(goals.stdout)["chart_type"] == "bar"

@@ -9,13 +9,11 @@ the import, the learned rules and the roll-ups."""
 
 from __future__ import annotations
 
-import tempfile
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +22,7 @@ from services.analytics.categories.domain import DEFAULTS
 from tests.e2e.analytics_support import AnalyticsUser, analytics_error, signed_in, user_fixture
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient
-from tools.bench.history_gen import History, generate_history, write_csv
+from tools.bench.history_gen import History, generate_history
 
 TODAY = datetime.now(UTC).date()
 CENT = Decimal("0.01")
@@ -82,12 +80,7 @@ def alice(
     analytics_stack: RunningStack, analytics_identity: IdentityClient, history: History
 ) -> Iterator[AnalyticsUser]:
     with signed_in(analytics_identity, analytics_stack) as user:
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "history.csv"
-            rows = write_csv(history, path)
-            document = user.imported(path.read_bytes(), name="history.csv")
-        assert document["status"] == "completed", document
-        assert document["transactionCount"] == rows
+        document = user.imported_history(history)
         _teach_and_reprocess(user, document["id"], history)
         yield user
 

@@ -111,6 +111,15 @@ def test_two_stacks_run_side_by_side_on_their_configured_ports(
         assert f"REST at http://127.0.0.1:{edge_port}" in up.text()
         health = httpx.get(f"http://127.0.0.1:{edge_port}/health", timeout=10)
         assert health.status_code == 200, health.text
+        # The dashboard page, and the Chart.js `make up` installed (docs/dashboard.md).
+        dashboard = [
+            httpx.get(f"http://127.0.0.1:{edge_port}{path}", timeout=10)
+            for path in ("/app", "/app/vendor/chart.umd.js")
+        ]
+        assert [(r.status_code, r.headers["content-type"]) for r in dashboard] == [
+            (200, "text/html; charset=utf-8"),
+            (200, "text/javascript; charset=utf-8"),
+        ], dashboard[0].text
         for name in names:
             # Each backend serves on the port its settings name, with its own database.
             stack.wait_grpc_serving(f"127.0.0.1:{env[f'FINPLAT_{name.upper()}_GRPC_PORT']}")

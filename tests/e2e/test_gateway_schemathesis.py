@@ -236,6 +236,20 @@ EXCUSES: dict[str, Excuse] = {
         refused("startDate", "must not be after endDate", "must be at most 100 periods ahead"),
         refused("endDate", "must be at most 100 periods ahead"),
     ),
+    # Cash flow: predictions start no earlier than the current period and reach at most
+    # three years ahead, and endDate must not precede startDate — rules against today and
+    # between two fields.
+    "GET /api/cashflow/predictions": any_of(
+        refused(
+            "startDate",
+            "must not be before the current period",
+            "must be at most 3 years ahead",
+            status=422,
+        ),
+        refused(
+            "endDate", "must not be before startDate", "must be at most 3 years ahead", status=422
+        ),
+    ),
     "GET /api/analytics/suggestions": refused(
         "minSaving",
         "must be between 0 and 99999999999.99",

@@ -149,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
         edge_host=dial_host(layout.edge_host),
     )
     print(f"finplat is up: REST at {running.edge_url}", flush=True)
+    print(
+        f"  dashboard       {running.edge_url}/app  (API docs {running.edge_url}/docs)", flush=True
+    )
     for name, address in running.backend_addresses.items():
         print(f"  {name:<15} gRPC {address}  (grpcurl -plaintext {address} list)", flush=True)
     print("Ctrl-C stops everything.", flush=True)

@@ -31,12 +31,14 @@ from services.analytics.budgets.domain import (
 )
 from services.analytics.budgets.progress import Progress, progress_of, spending_window
 from services.analytics.paging import Page
+from services.analytics.recurring.domain import DEFAULT_CONFIDENCE as RECURRING_CONFIDENCE
 from services.analytics.recurring.usecases import patterns_in, patterns_stale
 from services.analytics.rollups.tree import CategoryTree
 from services.runtime.clock import Clock
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:
+    from services.analytics.budgets.recurring_days import RecurringDays
     from services.analytics.repositories import AnalyticsRepositories
 
     Uow = UnitOfWork[AnalyticsRepositories]
@@ -239,9 +241,22 @@ def _leave_out_recurring(
     clock: Clock,
 ) -> None:
     """Take the transactions of the user's recurring patterns in `window` out of the
-    outflows (net outflow is -amount, so removing one adds its amount back). Their sums
-    per day are rebuilt only when the patterns were detected again: the patterns
-    themselves (every transaction id of a long history) are read only then."""
+    outflows (net outflow is -amount, so removing one adds its amount back)."""
+    days = current_recurring_days(repos, user_id, today, clock)
+    for category, amount in days.totals(user_id, currency, *window):
+        outflows[category] = outflows.get(category, Decimal(0)) + amount
+
+
+def current_recurring_days(
+    repos: AnalyticsRepositories, user_id: uuid.UUID, today: date, clock: Clock
+) -> RecurringDays:
+    """The per-day sums of the user's recurring transactions, brought up to date: the
+    transactions of the patterns at least as confident as the recurring list's default
+    (0.8 — the ones the API calls recurring; a weak pattern such as a supermarket visited
+    often is ordinary spending), active or stopped (a stopped series was recurring while
+    it ran). Rebuilt only when the patterns were detected again: the patterns' every
+    transaction id is read only then. Budgets leaving recurring transactions out and the
+    cash-flow forecast of discretionary spending both read them."""
     rollups, days = repos.rollups, repos.budgets.recurring_days
     # Stale patterns are detected again by patterns_in: the sums must follow.
     if patterns_stale(repos, user_id) or not days.current(
@@ -251,7 +266,11 @@ def _leave_out_recurring(
         days.rebuild(
             user_id,
             rollups.recurring_version(user_id),
-            {transaction_id for pattern in patterns for transaction_id in pattern.transaction_ids},
+            {
+                transaction_id
+                for pattern in patterns
+                if pattern.confidence >= RECURRING_CONFIDENCE
+                for transaction_id in pattern.transaction_ids
+            },
         )
-    for category, amount in days.totals(user_id, currency, *window):
-        outflows[category] = outflows.get(category, Decimal(0)) + amount
+    return days

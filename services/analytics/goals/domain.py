@@ -29,6 +29,8 @@ Status = Literal["active", "achieved", "cancelled", "on_hold"]
 Priority = Literal["low", "medium", "high"]
 GOAL_TYPES: Final[frozenset[str]] = frozenset(get_args(GoalType))
 STATUSES: Final[frozenset[str]] = frozenset(get_args(Status))
+# Every status, in the order the proto declares them.
+STATUS_ORDER: Final[tuple[Status, ...]] = get_args(Status)
 PRIORITIES: Final[frozenset[str]] = frozenset(get_args(Priority))
 FINAL: Final[frozenset[str]] = frozenset({"achieved", "cancelled"})
 _MOVES: Final[Mapping[str, frozenset[str]]] = {

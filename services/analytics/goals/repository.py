@@ -10,20 +10,23 @@ at once both count and a status move cannot slip between a read and its write.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection
 from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import ColumnElement, case, nulls_last, select
+from sqlalchemy import ColumnElement, case, func, nulls_last, select
 from sqlalchemy.orm import Session
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
 from services.analytics.goals import recurrence
 from services.analytics.goals.domain import (
     PRIORITY_ORDER,
+    STATUS_ORDER,
     Contribution,
     Goal,
     GoalFields,
     NewContribution,
+    Status,
 )
 from services.analytics.goals.tables import GoalContributionRow, GoalRow
 from services.analytics.goals.validation import ListQuery
@@ -41,6 +44,7 @@ _GOAL_ORDER = (
     GoalRow.created_at,
     GoalRow.id,
 )
+_ACTIVE: tuple[Status, ...] = ("active",)
 _NEWEST_FIRST = (
     GoalContributionRow.contribution_date.desc(),
     GoalContributionRow.created_at.desc(),
@@ -173,10 +177,26 @@ class GoalRepository:
         return page.with_items([_goal(r) for r in page.items])
 
     def active(self, user_id: uuid.UUID) -> list[Goal]:
+        return self.with_statuses(user_id, _ACTIVE)
+
+    def with_statuses(self, user_id: uuid.UUID, statuses: Collection[Status]) -> list[Goal]:
+        """Every goal of the caller in one of `statuses`, in the list's order."""
         rows = self._session.scalars(
-            select_owned(GoalRow, user_id, GoalRow.status == "active").order_by(*_GOAL_ORDER)
+            select_owned(GoalRow, user_id, GoalRow.status.in_(statuses)).order_by(*_GOAL_ORDER)
         )
         return [_goal(r) for r in rows]
+
+    def status_counts(self, user_id: uuid.UUID) -> dict[Status, int]:
+        """How many goals the caller has per status (every status, 0 when none)."""
+        statement = scoped(
+            select(GoalRow.status, func.count())
+            .where(owner_is(GoalRow, user_id))
+            .group_by(GoalRow.status)
+        )
+        counts: dict[Status, int] = dict.fromkeys(STATUS_ORDER, 0)
+        for status, count in self._session.execute(statement):
+            counts[status] = count
+        return counts
 
     def delete(self, user_id: uuid.UUID, goal_id: uuid.UUID) -> None:
         """Delete the goal and its contributions (explicitly: SQLite enforces the

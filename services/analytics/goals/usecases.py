@@ -7,7 +7,10 @@ checks and every analysis are as of it.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from services.analytics.goals import analysis, domain, progress, validation
@@ -159,13 +162,46 @@ def required_contribution(
     return goal, analysis.required(goal, history, clock().date())
 
 
+@dataclass(frozen=True, slots=True)
+class GoalRecord:
+    """A goal with every contribution to it and the history its analysis reads."""
+
+    goal: Goal
+    # (day, amount) of each contribution, in no particular order.
+    contributions: tuple[tuple[date, Decimal], ...]
+    history: analysis.History
+
+
+def goal_record(uow: Uow, user_id: uuid.UUID, goal_id: uuid.UUID, today: date) -> GoalRecord:
+    """The caller's goal (403 / 404) and its contributions, read in one unit of work, with
+    their history as of `today` (what the goal charts draw)."""
+    with uow:
+        goal = uow.repos.goals.require_mine(user_id, goal_id)
+        contributions = tuple(uow.repos.goals.history(user_id, goal_id))
+    return GoalRecord(goal, contributions, analysis.monthly_history(contributions, today))
+
+
+@dataclass(frozen=True, slots=True)
+class GoalsOverview:
+    # The goals in the statuses asked for, in the list's order.
+    goals: list[Goal]
+    # How many goals there are per status, all of them counted.
+    counts: dict[Status, int]
+
+
+def goals_overview(uow: Uow, user_id: uuid.UUID, statuses: Collection[Status]) -> GoalsOverview:
+    """The caller's goals in `statuses` and the count of all their goals per status, read
+    in one unit of work (the goals summary chart)."""
+    with uow:
+        goals = uow.repos.goals
+        return GoalsOverview(goals.with_statuses(user_id, statuses), goals.status_counts(user_id))
+
+
 def _with_history(
     uow: Uow, user_id: uuid.UUID, goal_id: uuid.UUID, clock: Clock
 ) -> tuple[Goal, analysis.History]:
-    with uow:
-        goal = uow.repos.goals.require_mine(user_id, goal_id)
-        contributions = uow.repos.goals.history(user_id, goal_id)
-    return goal, analysis.monthly_history(contributions, clock().date())
+    record = goal_record(uow, user_id, goal_id, clock().date())
+    return record.goal, record.history
 
 
 # -- references to other records -------------------------------------------------------------

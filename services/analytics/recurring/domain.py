@@ -304,16 +304,25 @@ def upcoming(patterns: Iterable[StoredPattern], today: date, days: int) -> Upcom
 def expected_dates(pattern: StoredPattern, until: date) -> Iterator[date]:
     """The pattern's expected days from its next one up to `until`: its cadence walked
     from next_expected, calendar cadences on the rrule's day of the month (counted from
-    the anchor each time, so 31 January → 28 February → 31 March, never drifting)."""
+    the anchor each time, so 31 January → 28 February → 31 March, never drifting).
+
+    The detector's next date may be moved off a weekend across a month boundary (the 1st
+    paid on the Friday before, 31 October): the later dates count from the month the
+    occurrence belongs to (the rule's day nearest the anchor), so that one occurrence is
+    never expected twice (31 October and 1 November)."""
     anchor = pattern.next_expected
     step_days = _DAYS.get(pattern.cadence)
     month_day = _month_day(pattern.rrule, anchor)
+    nominal = min(
+        (_months_after(anchor, k, month_day) for k in (-1, 0, 1)),
+        key=lambda day: abs((day - anchor).days),
+    )
     n = 0
     while True:
         if step_days is not None:
             day = anchor + timedelta(days=step_days * n)
         else:
-            day = _months_after(anchor, _MONTHS[pattern.cadence] * n, month_day)
+            day = _months_after(nominal, _MONTHS[pattern.cadence] * n, month_day)
             if n == 0:
                 day = anchor  # the detector's own next date, weekend shifts included
         if day > until:

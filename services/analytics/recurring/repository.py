@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import Date, String, case, cast, func, literal_column, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from db.scoping import delete_owned, owner_is, select_owned
 from services.analytics.recurring.domain import LeanTransaction, StoredPattern
@@ -44,7 +44,7 @@ _TABLE: Any = RecurringPatternRow.__table__
 _COLUMNS = tuple(c.name for c in _TABLE.columns)
 
 
-def _pattern(row: RecurringPatternRow) -> StoredPattern:
+def _pattern(row: RecurringPatternRow, with_transactions: bool = True) -> StoredPattern:
     return StoredPattern(
         id=row.id,
         merchant_key=row.merchant_key,
@@ -70,7 +70,9 @@ def _pattern(row: RecurringPatternRow) -> StoredPattern:
         amount_stability=row.amount_stability,
         count_score=row.count_score,
         recency=row.recency,
-        transaction_ids=tuple(uuid.UUID(str(t)) for t in row.transaction_ids),
+        transaction_ids=(
+            tuple(uuid.UUID(str(t)) for t in row.transaction_ids) if with_transactions else ()
+        ),
         detected_at=row.detected_at,
     )
 
@@ -141,9 +143,16 @@ class RecurringPatternRepository:
             for day, id_, amount, *rest in rows
         ]
 
-    def all_of(self, user_id: uuid.UUID) -> list[StoredPattern]:
-        rows = self._session.scalars(select_owned(RecurringPatternRow, user_id))
-        return [_pattern(r) for r in rows]
+    def all_of(self, user_id: uuid.UUID, *, with_transactions: bool = True) -> list[StoredPattern]:
+        """The user's stored patterns. Without their transactions (`transaction_ids` empty)
+        the read skips the largest column: a long history's patterns hold tens of
+        thousands of ids, whose parsing was most of a chart's time (measured: ~100 ms at
+        1M transactions)."""
+        query = select_owned(RecurringPatternRow, user_id)
+        if not with_transactions:
+            query = query.options(defer(RecurringPatternRow.transaction_ids))
+        rows = self._session.scalars(query)
+        return [_pattern(r, with_transactions) for r in rows]
 
     def replace(self, user_id: uuid.UUID, patterns: Sequence[StoredPattern]) -> None:
         """The user's patterns become `patterns`.

@@ -37,20 +37,32 @@ def detect_patterns(uow: Uow, user_id: uuid.UUID, today: date, clock: Clock = ut
 
 
 def current_patterns(
-    uow: Uow, user_id: uuid.UUID, today: date, clock: Clock = utcnow
+    uow: Uow,
+    user_id: uuid.UUID,
+    today: date,
+    clock: Clock = utcnow,
+    *,
+    with_transactions: bool = True,
 ) -> list[StoredPattern]:
-    """The user's patterns, detected again first if their transactions changed since."""
+    """The user's patterns, detected again first if their transactions changed since.
+    Callers that never look at a pattern's transactions pass `with_transactions=False`
+    (a faster read; `transaction_ids` may then be empty)."""
     with uow:
-        return patterns_in(uow.repos, user_id, today, clock)
+        return patterns_in(uow.repos, user_id, today, clock, with_transactions=with_transactions)
 
 
 def patterns_in(
-    repos: AnalyticsRepositories, user_id: uuid.UUID, today: date, clock: Clock = utcnow
+    repos: AnalyticsRepositories,
+    user_id: uuid.UUID,
+    today: date,
+    clock: Clock = utcnow,
+    *,
+    with_transactions: bool = True,
 ) -> list[StoredPattern]:
     """`current_patterns` for a caller already inside a unit of work (suggestions)."""
     if patterns_stale(repos, user_id):
         return _detect(repos, user_id, today, clock)
-    return repos.recurring.all_of(user_id)
+    return repos.recurring.all_of(user_id, with_transactions=with_transactions)
 
 
 def patterns_stale(repos: AnalyticsRepositories, user_id: uuid.UUID) -> bool:
@@ -63,13 +75,15 @@ def patterns_stale(repos: AnalyticsRepositories, user_id: uuid.UUID) -> bool:
 def list_patterns(
     uow: Uow, user_id: uuid.UUID, query: PatternQuery, today: date, clock: Clock = utcnow
 ) -> Page[StoredPattern]:
-    return domain.page_of(current_patterns(uow, user_id, today, clock), query)
+    patterns = current_patterns(uow, user_id, today, clock, with_transactions=False)
+    return domain.page_of(patterns, query)
 
 
 def upcoming_transactions(
     uow: Uow, user_id: uuid.UUID, days: int, today: date, clock: Clock = utcnow
 ) -> UpcomingWindow:
-    return domain.upcoming(current_patterns(uow, user_id, today, clock), today, days)
+    patterns = current_patterns(uow, user_id, today, clock, with_transactions=False)
+    return domain.upcoming(patterns, today, days)
 
 
 def _detect(

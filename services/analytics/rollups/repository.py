@@ -193,6 +193,20 @@ class RollupRepository:
         )
         return -1 if found is None else int(found)
 
+    def lock_state(self, user_id: uuid.UUID) -> None:
+        """Hold the user's state row until the unit of work ends (it exists once
+        `ensure_fresh` ran). A computation that may detect the recurring patterns again
+        (which writes this row) and then locks rows of its own takes this one first: per
+        user, the state row is always locked before any other capability's, so two
+        requests never wait on each other in a circle."""
+        self._session.execute(
+            scoped(
+                select(DerivedStateRow.user_id)
+                .where(owner_is(DerivedStateRow, user_id))
+                .with_for_update()
+            )
+        )
+
     def set_recurring_version(self, user_id: uuid.UUID, version: int) -> None:
         upsert = self._upsert()
         self._session.execute(

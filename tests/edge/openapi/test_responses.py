@@ -38,6 +38,10 @@ def test_statuses_follow_the_operation_shape(document: Doc) -> None:
     assert statuses(document, "/expense/v1/expenses/{id}", "delete") == {
         "204", "400", "401", "404", "409", *EVERYWHERE,
     }  # fmt: skip
+    # A read whose query values can break a rule together (HttpRules.query_rules): 422.
+    assert statuses(document, "/api/cashflow/predictions", "get") == {
+        "200", "400", "401", "422", *EVERYWHERE,
+    }  # fmt: skip
 
 
 def test_error_bodies_are_the_services(document: Doc) -> None:

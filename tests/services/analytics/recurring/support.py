@@ -1,23 +1,59 @@
 """The generated 3-year history (tools/bench/history_gen.py) stored for a user as an
 import stores it — one document, the bulk writer, the roll-ups' invalidation — with its
 category keys mapped to the user's default categories. Shared by the recurring and the
-forecasts tests."""
+forecasts tests; and one pattern built in memory (`a_pattern`)."""
 
 from __future__ import annotations
 
 import io
 import uuid
 from collections.abc import Iterable
-from datetime import UTC, datetime, time
+from dataclasses import replace
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
 from functools import cache
 
 from services.analytics.categories.usecases import ensure_default_categories
 from services.analytics.documents.domain import StagedTransaction, StoredFile
+from services.analytics.recurring.domain import StoredPattern
 from tests.services.analytics.categories.support import clock
 from tests.services.analytics.conftest import UowFactory
 from tools.bench.history_gen import GeneratedTransaction, History, generate_history
 
 CREATED = datetime(2026, 11, 1, tzinfo=UTC)
+
+
+def a_pattern(**changes: object) -> StoredPattern:
+    """A confident, active monthly debit (Netflix on the 8th), with `changes`."""
+    pattern = StoredPattern(
+        id=uuid.uuid4(),
+        merchant_key="netflix",
+        merchant_name="Netflix",
+        category_id=None,
+        currency="EUR",
+        direction="debit",
+        cadence="monthly",
+        rrule="FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=8",
+        next_expected=date(2026, 11, 8),
+        window_days=3,
+        typical_amount=Decimal("-11.99"),
+        min_amount=Decimal("-11.99"),
+        max_amount=Decimal("-9.99"),
+        variation=0.0,
+        occurrences=36,
+        first_seen=date(2023, 11, 8),
+        last_seen=date(2026, 10, 8),
+        active=True,
+        price_changed_on=None,
+        confidence=0.95,
+        gap_regularity=1.0,
+        amount_stability=1.0,
+        count_score=1.0,
+        recency=1.0,
+        transaction_ids=(),
+        detected_at=datetime(2026, 11, 1, tzinfo=UTC),
+    )
+    return replace(pattern, **changes)  # type: ignore[arg-type]
 
 
 @cache

@@ -3,50 +3,18 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import date
 from decimal import Decimal
 
 import pytest
 
 from services.analytics.recurring import domain
-from services.analytics.recurring.domain import Series, StoredPattern
+from services.analytics.recurring.domain import Series
 from services.runtime.errors import InvalidArgument
+from tests.services.analytics.recurring.support import a_pattern
 
 USER = uuid.UUID("00000000-0000-4000-8000-00000000a11c")
 TODAY = date(2026, 11, 1)
-
-
-def a_pattern(**changes: object) -> StoredPattern:
-    pattern = StoredPattern(
-        id=uuid.uuid4(),
-        merchant_key="netflix",
-        merchant_name="Netflix",
-        category_id=None,
-        currency="EUR",
-        direction="debit",
-        cadence="monthly",
-        rrule="FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=8",
-        next_expected=date(2026, 11, 8),
-        window_days=3,
-        typical_amount=Decimal("-11.99"),
-        min_amount=Decimal("-11.99"),
-        max_amount=Decimal("-9.99"),
-        variation=0.0,
-        occurrences=36,
-        first_seen=date(2023, 11, 8),
-        last_seen=date(2026, 10, 8),
-        active=True,
-        price_changed_on=None,
-        confidence=0.95,
-        gap_regularity=1.0,
-        amount_stability=1.0,
-        count_score=1.0,
-        recency=1.0,
-        transaction_ids=(),
-        detected_at=datetime(2026, 11, 1, tzinfo=UTC),
-    )
-    return replace(pattern, **changes)  # type: ignore[arg-type]
 
 
 # -- expected dates -----------------------------------------------------------------------
@@ -101,6 +69,24 @@ def test_quarterly_and_yearly_patterns_step_by_their_months() -> None:
     assert list(domain.expected_dates(domain_name, date(2028, 10, 11))) == [
         date(2027, 10, 11),
         date(2028, 10, 11),
+    ]
+
+
+def test_an_occurrence_moved_into_the_month_before_is_expected_once() -> None:
+    # Rent due on the 1st, paid on Friday 30 October because the 1st is a Sunday.
+    rent = a_pattern(rrule="FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=1", next_expected=date(2026, 10, 30))
+    assert list(domain.expected_dates(rent, date(2027, 1, 1))) == [
+        date(2026, 10, 30),
+        date(2026, 12, 1),
+        date(2027, 1, 1),
+    ]
+    # And the other way: the 31st moved to Monday the 2nd of the next month.
+    fee = a_pattern(rrule="FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=31", next_expected=date(2026, 11, 2))
+    assert list(domain.expected_dates(fee, date(2027, 1, 31))) == [
+        date(2026, 11, 2),
+        date(2026, 11, 30),
+        date(2026, 12, 31),
+        date(2027, 1, 31),
     ]
 
 

@@ -4,6 +4,7 @@ the next read detect again, and 100k transactions are detected within 2 s."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import uuid
 from datetime import UTC, date, datetime, timedelta
@@ -97,6 +98,19 @@ def test_pattern_ids_survive_detection_again(uow: UowFactory) -> None:
     after = {p.id: p.merchant_name for p in usecases.current_patterns(uow(), ALICE, generated.end)}
     assert first == second == len(before)
     assert after == before
+
+
+def test_a_read_without_transactions_differs_only_by_their_ids(uow: UowFactory) -> None:
+    generated = history()
+    load(uow, ALICE, generated.transactions)
+    usecases.detect_patterns(uow(), ALICE, generated.end)
+    full = usecases.current_patterns(uow(), ALICE, generated.end)
+    lean = usecases.current_patterns(uow(), ALICE, generated.end, with_transactions=False)
+    assert all(p.transaction_ids for p in full)
+    assert all(p.transaction_ids == () for p in lean)
+    assert sorted(lean, key=lambda p: p.id) == sorted(
+        (dataclasses.replace(p, transaction_ids=()) for p in full), key=lambda p: p.id
+    )
 
 
 def _monthly(merchant: str, amount: str, months: int, day: int = 8) -> list[Tx]:

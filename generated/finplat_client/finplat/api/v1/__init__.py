@@ -180,6 +180,13 @@ class HttpRules(betterproto.Message):
      (FINPLAT_EDGE_CALL_TIMEOUT_SECONDS, 10 s by default). 0: the edge's deadline.
     """
 
+    query_rules: bool = betterproto.bool_field(7)
+    """
+    The query's values, each valid on its own, can together break a rule (an end date
+     before the start date, a range too long): the call may answer 422, and the API
+     document lists it. (Operations with a body list 422 anyway.)
+    """
+
 
 @dataclass(eq=False, repr=False)
 class MultipartField(betterproto.Message):
