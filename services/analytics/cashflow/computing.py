@@ -34,6 +34,7 @@ from services.analytics.cashflow.domain import (
 )
 from services.analytics.cashflow.periods import PERIOD_TYPES, horizon_end
 from services.analytics.cashflow.projection import Timeline
+from services.analytics.recurring.domain import UPCOMING_CONFIDENCE
 from services.analytics.recurring.usecases import patterns_in
 from services.analytics.rollups.domain import MonthTotal, add_months, month_end, month_start
 from services.analytics.rollups.tree import CategoryTree
@@ -132,7 +133,9 @@ def compute(
     version = repos.rollups.version(user_id)
     repos.rollups.ensure_fresh(user_id)
     # The series' transactions are read only when the recurring days must be rebuilt.
-    patterns = patterns_in(repos, user_id, today, clock, with_transactions=False)
+    patterns = patterns_in(
+        repos, user_id, today, clock, with_transactions=False, min_confidence=UPCOMING_CONFIDENCE
+    )
     # The rest after detection, which may have moved the recurring version.
     inputs = dataclasses.replace(
         fingerprint(repos, user_id, today, threshold), data_version=version

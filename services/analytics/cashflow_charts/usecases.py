@@ -29,6 +29,7 @@ from services.analytics.cashflow_charts.recurring import RecurringChart
 from services.analytics.insights import usecases as insights
 from services.analytics.insights.domain import PeriodKind
 from services.analytics.paging import MAX_LIMIT
+from services.analytics.recurring.domain import UPCOMING_CONFIDENCE
 from services.analytics.recurring.usecases import patterns_in
 from services.analytics.rollups.domain import add_months, month_start
 from services.analytics.suggestions import usecases as suggestions
@@ -129,5 +130,12 @@ def recurring_transactions(
     today = _today(clock)
     with unit_of_work() as uow:
         currency = uow.repos.rollups.main_currency(user_id) or DEFAULT_CURRENCY
-        patterns = patterns_in(uow.repos, user_id, today, clock, with_transactions=False)
+        patterns = patterns_in(
+            uow.repos,
+            user_id,
+            today,
+            clock,
+            with_transactions=False,
+            min_confidence=UPCOMING_CONFIDENCE,
+        )
     return recurring_chart.recurring_chart(patterns, today, currency)

@@ -143,12 +143,21 @@ class RecurringPatternRepository:
             for day, id_, amount, *rest in rows
         ]
 
-    def all_of(self, user_id: uuid.UUID, *, with_transactions: bool = True) -> list[StoredPattern]:
-        """The user's stored patterns. Without their transactions (`transaction_ids` empty)
-        the read skips the largest column: a long history's patterns hold tens of
-        thousands of ids, whose parsing was most of a chart's time (measured: ~100 ms at
-        1M transactions)."""
+    def all_of(
+        self,
+        user_id: uuid.UUID,
+        *,
+        with_transactions: bool = True,
+        min_confidence: float | None = None,
+    ) -> list[StoredPattern]:
+        """The user's stored patterns (at least `min_confidence` sure when given).
+        Without their transactions (`transaction_ids` empty) the read skips the largest
+        column: a long history's patterns hold tens of thousands of ids, whose parsing
+        was most of a chart's time (measured: ~100 ms at 1M transactions); the confidence
+        filter skips the hundreds of weak patterns such a history also has."""
         query = select_owned(RecurringPatternRow, user_id)
+        if min_confidence is not None:
+            query = query.where(RecurringPatternRow.confidence >= min_confidence)
         if not with_transactions:
             query = query.options(defer(RecurringPatternRow.transaction_ids))
         rows = self._session.scalars(query)

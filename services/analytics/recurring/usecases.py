@@ -43,12 +43,21 @@ def current_patterns(
     clock: Clock = utcnow,
     *,
     with_transactions: bool = True,
+    min_confidence: float | None = None,
 ) -> list[StoredPattern]:
     """The user's patterns, detected again first if their transactions changed since.
     Callers that never look at a pattern's transactions pass `with_transactions=False`
-    (a faster read; `transaction_ids` may then be empty)."""
+    (a faster read; `transaction_ids` may then be empty); callers that use only the
+    confident ones say how confident (`min_confidence`)."""
     with uow:
-        return patterns_in(uow.repos, user_id, today, clock, with_transactions=with_transactions)
+        return patterns_in(
+            uow.repos,
+            user_id,
+            today,
+            clock,
+            with_transactions=with_transactions,
+            min_confidence=min_confidence,
+        )
 
 
 def patterns_in(
@@ -58,11 +67,17 @@ def patterns_in(
     clock: Clock = utcnow,
     *,
     with_transactions: bool = True,
+    min_confidence: float | None = None,
 ) -> list[StoredPattern]:
     """`current_patterns` for a caller already inside a unit of work (suggestions)."""
     if patterns_stale(repos, user_id):
-        return _detect(repos, user_id, today, clock)
-    return repos.recurring.all_of(user_id, with_transactions=with_transactions)
+        found = _detect(repos, user_id, today, clock)
+        if min_confidence is None:
+            return found
+        return [p for p in found if p.confidence >= min_confidence]
+    return repos.recurring.all_of(
+        user_id, with_transactions=with_transactions, min_confidence=min_confidence
+    )
 
 
 def patterns_stale(repos: AnalyticsRepositories, user_id: uuid.UUID) -> bool:
@@ -82,7 +97,14 @@ def list_patterns(
 def upcoming_transactions(
     uow: Uow, user_id: uuid.UUID, days: int, today: date, clock: Clock = utcnow
 ) -> UpcomingWindow:
-    patterns = current_patterns(uow, user_id, today, clock, with_transactions=False)
+    patterns = current_patterns(
+        uow,
+        user_id,
+        today,
+        clock,
+        with_transactions=False,
+        min_confidence=domain.UPCOMING_CONFIDENCE,
+    )
     return domain.upcoming(patterns, today, days)
 
 

@@ -111,6 +111,9 @@ def test_a_read_without_transactions_differs_only_by_their_ids(uow: UowFactory) 
     assert sorted(lean, key=lambda p: p.id) == sorted(
         (dataclasses.replace(p, transaction_ids=()) for p in full), key=lambda p: p.id
     )
+    confident = usecases.current_patterns(uow(), ALICE, generated.end, min_confidence=CONFIDENT)
+    assert {p.id for p in confident} == {p.id for p in full if p.confidence >= CONFIDENT}
+    assert 0 < len(confident) < len(full)
 
 
 def _monthly(merchant: str, amount: str, months: int, day: int = 8) -> list[Tx]:
