@@ -107,6 +107,8 @@ def docs_router(
             "api": {"openapi": API_JSON, "swagger_ui": "/docs/api"},
         },
         "health": list(health_paths),
+        # The page drawing the analytics from the public API (edge/dashboard).
+        "dashboard": "/app",
     }
 
     router = APIRouter(tags=["documentation"])
@@ -161,6 +163,7 @@ def _index_html(index: dict[str, Any]) -> bytes:
         (f"{name} API (Swagger UI)", doc["swagger_ui"]) for name, doc in index["documents"].items()
     ]
     links += [(f"health: {path}", path) for path in index["health"]]
+    links.append(("dashboard (sign in to see your analytics)", index["dashboard"]))
     items = "".join(f'<li><a href="{escape(url)}">{escape(text)}</a></li>' for text, url in links)
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>finplat docs</title>'

@@ -67,6 +67,7 @@ def test_docs_index_links_every_document(edge: httpx.Client) -> None:
     page = edge.get("/docs", headers={"accept": "text/html"})
     assert page.headers["content-type"].startswith("text/html")
     assert 'href="/docs/api"' in page.text
+    assert body["dashboard"] == "/app" and 'href="/app"' in page.text
 
 
 @pytest.mark.parametrize("path", ["/docs/api", "/docs/gateway"])
