@@ -18,7 +18,7 @@ from typing import Final
 from services.runtime import visible_text
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.decimal_text import DECIMAL_TEXT
-from services.runtime.errors import FieldViolation
+from services.runtime.errors import FieldViolation, InvalidArgument
 
 CENTS: Final = Decimal("0.01")
 # What the protos declare for an amount, and what NUMERIC(18, 2) holds with room for sums.
@@ -201,3 +201,24 @@ def plan_day(
         )
         return None
     return day
+
+
+def count_in(
+    value: int | None, field: str, default: int, maximum: int, problems: list[FieldViolation]
+) -> int:
+    """A count sent as 1..maximum (`months`, `days`): a problem naming `field` otherwise;
+    `default` when not sent."""
+    if value is None:
+        return default
+    if not 1 <= value <= maximum:
+        problems.append(FieldViolation(field, f"must be between 1 and {maximum}"))
+    return value
+
+
+def checked_count(value: int | None, field: str, default: int, maximum: int) -> int:
+    """`count_in` for an input with no other field to check: InvalidArgument at once."""
+    problems: list[FieldViolation] = []
+    found = count_in(value, field, default, maximum, problems)
+    if problems:
+        raise InvalidArgument.for_field(problems[0].field, problems[0].description)
+    return found

@@ -27,7 +27,7 @@ from services.analytics.cashflow.periods import (
     period_starts,
 )
 from services.analytics.cashflow.periods import PeriodType as PeriodType  # the API's name
-from services.analytics.fields import CENTS
+from services.analytics.fields import CENTS, count_in
 from services.analytics.paging import check_limit, check_offset
 from services.analytics.recurring.domain import DEFAULT_DAYS, MAX_DAYS
 from services.runtime.calendar_dates import DateParts, checked_date
@@ -277,11 +277,10 @@ def parse_upcoming(days: int | None, limit: int | None) -> tuple[int, int]:
     """(days, limit) of ListUpcomingRecurringTransactions: days 1-366 (default 30),
     limit 1-100 (default 20)."""
     problems: list[FieldViolation] = []
-    if days is not None and not 1 <= days <= MAX_DAYS:
-        problems.append(FieldViolation("days", f"must be between 1 and {MAX_DAYS}"))
+    checked_days = count_in(days, "days", DEFAULT_DAYS, MAX_DAYS, problems)
     check_limit(limit, problems)
     raise_if_any(problems)
-    return (DEFAULT_DAYS if days is None else days), (DEFAULT_UPCOMING if limit is None else limit)
+    return checked_days, (DEFAULT_UPCOMING if limit is None else limit)
 
 
 # -- balances and snapshots --------------------------------------------------------------------

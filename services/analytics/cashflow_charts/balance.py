@@ -31,7 +31,7 @@ from services.analytics.chart_shapes import (
     month_label,
     translucent,
 )
-from services.runtime.errors import InvalidArgument
+from services.analytics.fields import checked_count
 
 BalanceKind = Literal["line", "area"]
 KINDS: Final[tuple[BalanceKind, ...]] = get_args(BalanceKind)
@@ -46,11 +46,7 @@ def kind_of(value: str | None) -> BalanceKind:
 
 
 def months_of(value: int | None) -> int:
-    if value is None:
-        return DEFAULT_MONTHS
-    if not 1 <= value <= MAX_MONTHS:
-        raise InvalidArgument.for_field("months", f"must be between 1 and {MAX_MONTHS}")
-    return value
+    return checked_count(value, "months", DEFAULT_MONTHS, MAX_MONTHS)
 
 
 @dataclass(frozen=True, slots=True)

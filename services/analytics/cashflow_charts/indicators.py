@@ -210,8 +210,9 @@ class Sums:
         return total / self.months
 
 
-def savings_rate(sums: Sums, currency: str) -> Indicator:
-    key: IndicatorKey = "savings_rate"
+def _against_income(key: IndicatorKey, sums: Sums) -> Indicator | None:
+    """What a ratio to income answers when there is none to divide by: too short a
+    history, or no income recorded in it (None: measurable)."""
     if sums.months < MIN_SHORT_MONTHS:
         return _too_short(key, "percent", MIN_SHORT_MONTHS, sums.months)
     if sums.income <= 0:
@@ -221,6 +222,14 @@ def savings_rate(sums: Sums, currency: str) -> Indicator:
             f"no income was recorded in the last {sums.months} months",
             "Import the account your income is paid into.",
         )
+    return None
+
+
+def savings_rate(sums: Sums, currency: str) -> Indicator:
+    key: IndicatorKey = "savings_rate"
+    unmeasured = _against_income(key, sums)
+    if unmeasured is not None:
+        return unmeasured
     rate = _places((sums.income - sums.expenses) * _HUNDRED / sums.income)
     average_income = sums.average(sums.income)
     average_net = sums.average(sums.income - sums.expenses)
@@ -324,15 +333,9 @@ def spending_stability(months: Sequence[MonthFigures], currency: str) -> Indicat
 
 def debt_ratio(sums: Sums, currency: str) -> Indicator:
     key: IndicatorKey = "debt_ratio"
-    if sums.months < MIN_SHORT_MONTHS:
-        return _too_short(key, "percent", MIN_SHORT_MONTHS, sums.months)
-    if sums.income <= 0:
-        return _unmeasured(
-            key,
-            "percent",
-            f"no income was recorded in the last {sums.months} months",
-            "Import the account your income is paid into.",
-        )
+    unmeasured = _against_income(key, sums)
+    if unmeasured is not None:
+        return unmeasured
     ratio = _places(sums.debt * _HUNDRED / sums.income)
     excess = sums.average(sums.debt) - sums.average(sums.income) * DEBT_LIMIT / _HUNDRED
     return _measured(

@@ -18,10 +18,10 @@ from itertools import accumulate
 from typing import Final
 
 from services.analytics.chart_shapes import Chart, Dataset, chart, palette_color
+from services.analytics.fields import checked_count
 from services.analytics.goal_charts.months import MAX_MONTHS, month_labels
 from services.analytics.goals.analysis import month_index
 from services.analytics.goals.domain import ZERO, Goal, money
-from services.runtime.errors import InvalidArgument
 
 DEFAULT_MONTHS: Final = 12
 CONTRIBUTIONS_COLOR: Final = palette_color(0)
@@ -31,11 +31,7 @@ RUNNING_TOTAL_COLOR: Final = palette_color(1)
 def checked_months(months: int | None) -> int:
     """`months` as sent (1-MAX_MONTHS; InvalidArgument naming it otherwise), DEFAULT_MONTHS
     when not sent."""
-    if months is None:
-        return DEFAULT_MONTHS
-    if not 1 <= months <= MAX_MONTHS:
-        raise InvalidArgument.for_field("months", f"must be between 1 and {MAX_MONTHS}")
-    return months
+    return checked_count(months, "months", DEFAULT_MONTHS, MAX_MONTHS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import cast
 
+from services.analytics.fields import count_in
 from services.analytics.learning.rules import rule_pattern
 from services.analytics.paging import Page, check_limit, check_offset
 from services.analytics.recurring.detector import Cadence, Occurrence, Pattern
@@ -263,11 +264,10 @@ def page_of(patterns: Iterable[StoredPattern], query: PatternQuery) -> Page[Stor
 
 
 def validate_days(days: int | None) -> int:
-    if days is None:
-        return DEFAULT_DAYS
-    if not 1 <= days <= MAX_DAYS:
-        raise_if_any([FieldViolation("days", f"must be between 1 and {MAX_DAYS}")])
-    return days
+    problems: list[FieldViolation] = []
+    checked = count_in(days, "days", DEFAULT_DAYS, MAX_DAYS, problems)
+    raise_if_any(problems)
+    return checked
 
 
 @dataclass(frozen=True, slots=True)

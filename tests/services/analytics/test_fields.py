@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 
 from services.analytics import fields
-from services.runtime.errors import FieldViolation
+from services.runtime.errors import FieldViolation, InvalidArgument
 
 D = Decimal
 
@@ -238,3 +238,16 @@ def test_the_constants_the_capabilities_share() -> None:
     assert D("99999999999.99") == fields.MAX_AMOUNT
     assert (date(1900, 1, 1), date(2999, 12, 31)) == (fields.FIRST_DAY, fields.LAST_DAY)
     assert (fields.MAX_NAME, fields.MAX_DESCRIPTION) == (200, 1000)
+
+
+def test_a_count_is_its_default_unsent_and_1_to_its_maximum_sent() -> None:
+    problems: list[FieldViolation] = []
+    assert fields.count_in(None, "days", 30, 366, problems) == 30
+    assert fields.count_in(366, "days", 30, 366, problems) == 366
+    assert problems == []
+    fields.count_in(0, "days", 30, 366, problems)
+    assert problems == [FieldViolation("days", "must be between 1 and 366")]
+    assert fields.checked_count(None, "months", 12, 36) == 12
+    with pytest.raises(InvalidArgument) as refused:
+        fields.checked_count(37, "months", 12, 36)
+    assert list(refused.value.violations) == [FieldViolation("months", "must be between 1 and 36")]

@@ -20,8 +20,8 @@ from services.analytics.goal_charts import CAPABILITY
 from services.analytics.goals import usecases as goals
 from services.analytics.goals.messages import goal_pb, projection_pb, required_pb
 from tests.services.analytics.conftest import UowFactory
-from tests.services.analytics.goal_charts.support import contribute, stored_goal
-from tests.services.analytics.goals.support import clock
+from tests.services.analytics.goal_charts.support import contribute
+from tests.services.analytics.goals.support import clock, stored_goal
 from tests.services.analytics.serving import as_user, refusal, registered, serving
 
 ALICE, BOB = uuid.uuid4(), uuid.uuid4()

@@ -16,8 +16,8 @@ from services.analytics.goals import usecases as goals
 from services.analytics.goals.validation import ListQuery
 from services.runtime.errors import DomainError, InvalidArgument, NotFound, PermissionDenied
 from tests.services.analytics.conftest import UowFactory
-from tests.services.analytics.goal_charts.support import contribute, stored_goal
-from tests.services.analytics.goals.support import clock
+from tests.services.analytics.goal_charts.support import contribute
+from tests.services.analytics.goals.support import clock, stored_goal
 
 ALICE, BOB = uuid.uuid4(), uuid.uuid4()
 D = Decimal

@@ -1,4 +1,5 @@
-"""Goals for the goal tests: one fixed day, and a goal built from a few overrides."""
+"""Goals for the goal tests: one fixed day, a goal built from a few overrides, and one
+stored through the use cases."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
+from services.analytics.goals import usecases as goals
 from services.analytics.goals.domain import Goal, GoalFields
+from services.analytics.goals.validation import NewGoal
+from tests.services.analytics.conftest import UowFactory
 
 TODAY = date(2026, 11, 15)
 NOW = datetime(2026, 11, 15, 9, 30, tzinfo=UTC)
@@ -46,6 +50,18 @@ def a_goal(current: str = "0.00", status: str = "active", **field_overrides: Any
         created_at=NOW,
         updated_at=NOW,
     )
+
+
+def stored_goal(uow: UowFactory, user: uuid.UUID, **fields: Any) -> Goal:
+    """A goal of `user`: by default 10,000.00 for a new car by 30 Jun 2027."""
+    base: dict[str, Any] = {
+        "name": "New car",
+        "goal_type": "purchase",
+        "target_amount": "10000",
+        "start_date": (2026, 1, 1),
+        "target_date": (2027, 6, 30),
+    }
+    return goals.create_goal(uow(), user, NewGoal(**{**base, **fields}), clock)
 
 
 def monthly(amount: str, first: date, months: int) -> list[tuple[date, Decimal]]:

@@ -15,7 +15,7 @@ from services.analytics.categories import usecases as categories
 from services.analytics.categories.domain import NewCategory
 from services.analytics.goals import domain, usecases
 from services.analytics.goals.domain import Goal, NewContribution
-from services.analytics.goals.validation import GoalChanges, ListQuery, NewGoal
+from services.analytics.goals.validation import GoalChanges, ListQuery
 from services.analytics.repositories import AnalyticsRepositories
 from services.analytics.transactions import usecases as transactions
 from services.analytics.transactions.domain import ManualDraft
@@ -27,7 +27,7 @@ from services.runtime.errors import (
     Unprocessable,
 )
 from tests.services.analytics.conftest import UowFactory
-from tests.services.analytics.goals.support import NOW, TODAY, clock
+from tests.services.analytics.goals.support import NOW, TODAY, clock, stored_goal
 from tests.services.analytics.races import both_writes_succeed
 
 ALICE, BOB = uuid.uuid4(), uuid.uuid4()
@@ -35,14 +35,7 @@ D = Decimal
 
 
 def _create(uow: UowFactory, user: uuid.UUID = ALICE, **fields: Any) -> Goal:
-    base: dict[str, Any] = {
-        "name": "New car",
-        "goal_type": "purchase",
-        "target_amount": "10000",
-        "start_date": (2026, 1, 1),
-        "target_date": (2027, 6, 30),
-    }
-    return usecases.create_goal(uow(), user, NewGoal(**{**base, **fields}), clock)
+    return stored_goal(uow, user, **fields)
 
 
 def _contribute(
