@@ -3,7 +3,7 @@ and Alembic collects their tables from this one tuple."""
 
 from __future__ import annotations
 
-from services.main import admin, auth, devices, keys, security, service_accounts, sessions
+from services.main import admin, auth, devices, keys, ledger, security, service_accounts, sessions
 
 CAPABILITIES = (
     auth.CAPABILITY,
@@ -13,4 +13,5 @@ CAPABILITIES = (
     keys.CAPABILITY,
     admin.CAPABILITY,
     service_accounts.CAPABILITY,
+    ledger.CAPABILITY,
 )

@@ -18,6 +18,7 @@ from services.main.auth.repository import (
 )
 from services.main.devices.repository import TrustedDeviceRepository
 from services.main.keys.repository import SigningKeyRepository
+from services.main.ledger.repository import LedgerRepository
 from services.main.security.repository import SecurityEventRepository
 from services.main.service_accounts.repository import ServiceAccountRepository
 from services.main.sessions.repository import SessionRepository
@@ -33,6 +34,7 @@ class Repositories:
     events: SecurityEventRepository
     service_accounts: ServiceAccountRepository
     signing_keys: SigningKeyRepository
+    ledger: LedgerRepository
 
 
 def repositories(session: Session) -> Repositories:
@@ -45,4 +47,5 @@ def repositories(session: Session) -> Repositories:
         events=SecurityEventRepository(session),
         service_accounts=ServiceAccountRepository(session),
         signing_keys=SigningKeyRepository(session),
+        ledger=LedgerRepository(session),
     )

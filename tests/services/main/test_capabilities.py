@@ -11,6 +11,7 @@ import grpc
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from finplat.accounting.v1 import ledger_pb2
 from finplat.identity.v1 import (
     admin_pb2,
     auth_pb2,
@@ -53,6 +54,7 @@ def test_every_identity_service_is_registered_from_the_capabilities(main: MainBa
         for module in (
             auth_pb2,
             sessions_pb2,
+            ledger_pb2,
             security_pb2,
             keys_pb2,
             admin_pb2,
@@ -60,7 +62,7 @@ def test_every_identity_service_is_registered_from_the_capabilities(main: MainBa
         )
         for service in module.DESCRIPTOR.services_by_name.values()
     }
-    assert len(expected) == 7
+    assert len(expected) == 8
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=1))
     try:
         assert set(register(server, CAPABILITIES, main.kernel)) == expected

@@ -1,0 +1,18 @@
+"""A tenant's books: its base currency and the count of entries posted so far (the
+next number is one more, given under a row lock, so numbers have no gaps).
+
+The books are opened on the tenant's first use of the ledger, in the default base
+currency with the default chart of accounts; tenant creation (issue 15's teams part)
+will open them with the tenant's own currency instead.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Books:
+    tenant_id: uuid.UUID
+    base_currency: str
