@@ -25,6 +25,14 @@ TENANT_ROLES: Final = (OWNER, MANAGER, MEMBER, VIEWER)
 
 # Every scope the platform's services check. New services add theirs here.
 ALL_SCOPES: Final = (
+    "teams:view",
+    "teams:manage",
+    "projects:view",
+    "projects:manage",
+    "invoices:view",
+    "invoices:manage",
+    "payments:view",
+    "payments:manage",
     "accounting:reports:view",
     "accounting:reports:export",
     "accounting:ledger:view",

@@ -24,6 +24,7 @@ from sqlalchemy.sql.expression import type_coerce
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
 from db.types import Money
+from services.main.kernel.money import ZERO
 from services.main.ledger.domain.accounts import Account, AccountChanges, NewAccount
 from services.main.ledger.domain.books import Books
 from services.main.ledger.domain.entries import (
@@ -36,7 +37,6 @@ from services.main.ledger.domain.entries import (
     Line,
     Source,
 )
-from services.main.ledger.domain.money import ZERO
 from services.main.ledger.domain.trial_balance import AccountTotals
 from services.main.ledger.tables import (
     JournalEntryRow,

@@ -1,5 +1,5 @@
 """gRPC servicer of LedgerService: proto ⇄ use cases, nothing else. Every call works on
-the caller's tenant (`tenant.current_tenant_id`)."""
+the caller's tenant (`kernel.tenancy.current_tenant_id`)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import grpc
 from finplat.accounting.v1 import ledger_pb2 as pb
 
 from services.main.kernel.dependencies import Kernel
+from services.main.kernel.money import amount_text, cents, rate_text
+from services.main.kernel.paging import Page
+from services.main.kernel.tenancy import current_tenant_id
 from services.main.ledger import usecases
 from services.main.ledger.domain.accounts import Account
 from services.main.ledger.domain.entries import Entry, EntryDraft, Line, LineDraft
-from services.main.ledger.domain.money import amount_text, cents, rate_text
-from services.main.ledger.domain.paging import Page
 from services.main.ledger.domain.trial_balance import TrialBalance
-from services.main.ledger.tenant import current_tenant_id
 from services.runtime.protoconv import (
     date_pb,
     optional_date,

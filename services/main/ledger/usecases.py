@@ -12,6 +12,7 @@ import uuid
 from datetime import date, datetime
 
 from services.main.kernel.dependencies import Uow
+from services.main.kernel.paging import Page, checked_page
 from services.main.ledger.domain import accounts as chart
 from services.main.ledger.domain import entries as rules
 from services.main.ledger.domain.accounts import Account
@@ -23,7 +24,6 @@ from services.main.ledger.domain.entries import (
     EntryFilters,
     Recorded,
 )
-from services.main.ledger.domain.paging import Page, checked_page
 from services.main.ledger.domain.trial_balance import TrialBalance, trial_balance
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.clock import Clock, utcnow

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from services.main.ledger.domain.money import check_currency
+from services.main.kernel.money import check_currency
 from services.runtime.errors import FieldViolation, NotFound, raise_if_any
 from services.runtime.visible_text import has_hidden_characters
 

@@ -16,8 +16,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Final
 
-from services.main.ledger.domain.accounts import Account
-from services.main.ledger.domain.money import (
+from services.main.kernel.money import (
     ONE,
     ZERO,
     base_amount,
@@ -26,6 +25,7 @@ from services.main.ledger.domain.money import (
     parse_amount,
     parse_rate,
 )
+from services.main.ledger.domain.accounts import Account
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.errors import (
     FailedPrecondition,

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from services.main.kernel.money import ZERO
 from services.main.ledger.domain.accounts import Account
-from services.main.ledger.domain.money import ZERO
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,12 @@ from decimal import Decimal
 
 import pytest
 
+from services.main.kernel.money import amount_text, base_amount, cents, rate_text
+from services.main.kernel.paging import checked_page
 from services.main.ledger.domain import accounts as chart
 from services.main.ledger.domain import entries as rules
 from services.main.ledger.domain.accounts import Account
 from services.main.ledger.domain.entries import Entry, EntryDraft, LineDraft
-from services.main.ledger.domain.money import amount_text, base_amount, cents, rate_text
-from services.main.ledger.domain.paging import checked_page
 from services.main.ledger.domain.trial_balance import AccountTotals, trial_balance
 from services.runtime.errors import (
     FailedPrecondition,

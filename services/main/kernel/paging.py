@@ -1,4 +1,4 @@
-"""Pages of the ledger's lists: at most MAX_LIMIT items (the API's bound)."""
+"""Pages of the main backend's lists: at most MAX_LIMIT items (the API's bound)."""
 
 from __future__ import annotations
 
