@@ -1,5 +1,6 @@
 """Helpers of the analytics end-to-end suites: a signed-in user's HTTP client (and the
-fixtures that make one), uploads, and waiting for an import to end."""
+fixtures that make one), uploads, waiting for an import to end, and "today" as the
+services see it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
@@ -18,6 +21,33 @@ from tests.e2e.identity_support import IdentityClient, no_server_error
 from tools.bench.history_gen import GeneratedTransaction, History, write_csv
 
 ANALYTICS_ERROR_KEYS = {"error", "code", "details", "timestamp"}
+
+
+def utc_today() -> date:
+    """Today in UTC, the services' "today". Read it when a test (or the fixture building
+    a module's data) runs, never at import: a run that crosses midnight between
+    collecting a module and running it must agree with the services."""
+    return datetime.now(UTC).date()
+
+
+@dataclass(frozen=True)
+class DayOffset:
+    """The date `days` after a day known only when the test runs, in a parametrize case
+    (cases are built at collection): `dated` makes it the date."""
+
+    days: int
+
+
+def dated(value: Any, day: date) -> Any:
+    """`value` with every DayOffset in it (through dicts and lists) made the ISO date that
+    many days after `day`."""
+    if isinstance(value, DayOffset):
+        return (day + timedelta(days=value.days)).isoformat()
+    if isinstance(value, dict):
+        return {key: dated(item, day) for key, item in value.items()}
+    if isinstance(value, list):
+        return [dated(item, day) for item in value]
+    return value
 
 
 class AnalyticsUser:

@@ -12,26 +12,31 @@ from __future__ import annotations
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
 from services.analytics.categories.domain import DEFAULTS
-from tests.e2e.analytics_support import AnalyticsUser, analytics_error, signed_in, user_fixture
+from tests.e2e.analytics_support import (
+    AnalyticsUser,
+    analytics_error,
+    signed_in,
+    user_fixture,
+    utc_today,
+)
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient
 from tools.bench.history_gen import History, generate_history
 
-TODAY = datetime.now(UTC).date()
 CENT = Decimal("0.01")
 
 
 @pytest.fixture(scope="module")
 def history() -> History:
     # Ends yesterday: "the current period up to today" then holds generated data.
-    return generate_history(seed=11, end=TODAY - timedelta(days=1), years=3)
+    return generate_history(seed=11, end=utc_today() - timedelta(days=1), years=3)
 
 
 def _category_ids(user: AnalyticsUser) -> dict[str, str]:
@@ -142,12 +147,13 @@ def test_a_summary_s_totals_are_exact(alice: AnalyticsUser, history: History) ->
 
 
 def test_the_default_summary_is_this_month_to_date(alice: AnalyticsUser, history: History) -> None:
+    today = utc_today()
     summary = alice.http.get("/api/analytics/summary").json()
     assert summary["period"] == {
-        "startDate": _month(TODAY).isoformat(),
-        "endDate": TODAY.isoformat(),
+        "startDate": _month(today).isoformat(),
+        "endDate": today.isoformat(),
     }
-    income, spent = _totals(history, _month(TODAY), TODAY)
+    income, spent = _totals(history, _month(today), today)
     assert (Decimal(summary["income"]), Decimal(summary["expenses"])) == (income, spent)
 
 
@@ -205,13 +211,14 @@ def test_a_period_without_data_changes_by_null_not_nan(alice: AnalyticsUser) -> 
 
 
 def test_top_categories_and_merchants(alice: AnalyticsUser, history: History) -> None:
+    today = utc_today()
     for path in ("/api/analytics/summary/categories", "/api/analytics/summary/merchants"):
         page = alice.http.get(path, params={"period": "yearly", "limit": 3}).json()
         assert len(page["data"]) == 3
-        assert page["period"]["startDate"] == f"{TODAY.year}-01-01"
+        assert page["period"]["startDate"] == f"{today.year}-01-01"
         amounts = [Decimal(item["amount"]) for item in page["data"]]
         assert amounts == sorted(amounts, reverse=True)
-        assert Decimal(page["totalExpenses"]) == _totals(history, date(TODAY.year, 1, 1), TODAY)[1]
+        assert Decimal(page["totalExpenses"]) == _totals(history, date(today.year, 1, 1), today)[1]
         assert len(alice.http.get(path).json()["data"]) <= 10
 
 
@@ -293,11 +300,12 @@ def test_recurring_detection_finds_the_planted_series(
 
 
 def test_upcoming_transactions_come_from_active_patterns(alice: AnalyticsUser) -> None:
+    today = utc_today()
     upcoming = alice.http.get("/api/analytics/recurring/upcoming", params={"days": 45}).json()
-    assert upcoming["period"]["endDate"] == (TODAY + timedelta(days=45)).isoformat()
+    assert upcoming["period"]["endDate"] == (today + timedelta(days=45)).isoformat()
     dates = [u["expectedDate"] for u in upcoming["data"]]
     assert dates == sorted(dates) and dates, upcoming
-    assert all(TODAY.isoformat() < d <= (TODAY + timedelta(days=45)).isoformat() for d in dates)
+    assert all(today.isoformat() < d <= (today + timedelta(days=45)).isoformat() for d in dates)
     assert all(u["windowStart"] <= u["expectedDate"] <= u["windowEnd"] for u in upcoming["data"])
 
 
@@ -305,13 +313,14 @@ def test_upcoming_transactions_come_from_active_patterns(alice: AnalyticsUser) -
 
 
 def test_the_overall_forecast_beats_seasonal_naive(alice: AnalyticsUser) -> None:
+    today = utc_today()
     forecast = alice.http.get(
         "/api/analytics/forecasts/overall", params={"period": "monthly", "limit": 12}
     ).json()
     print(f"overall monthly forecast: {forecast['method']}, backtest {forecast['backtest']}")
     assert forecast["historyLength"] >= 30
     assert len(forecast["points"]) == 12
-    assert forecast["points"][0]["periodStart"] == _month(TODAY).isoformat()
+    assert forecast["points"][0]["periodStart"] == _month(today).isoformat()
     assert forecast["backtest"]["mase"] < 1
     for point in forecast["points"]:
         low95, low80 = Decimal(point["interval95"]["lower"]), Decimal(point["interval80"]["lower"])
@@ -384,17 +393,18 @@ def test_suggestions_are_found_and_move_through_their_states(
 def test_refresh_and_a_new_transaction_is_counted_at_once(
     alice: AnalyticsUser, history: History
 ) -> None:
+    today = utc_today()
     refreshed = alice.http.post("/api/analytics/refresh").json()
     assert refreshed["status"] == "completed"
     assert refreshed["transactions"] >= len(history.transactions)
     before = alice.http.get(
         "/api/analytics/summary",
-        params={"startDate": TODAY.isoformat(), "endDate": TODAY.isoformat()},
+        params={"startDate": today.isoformat(), "endDate": today.isoformat()},
     ).json()
     created = alice.http.post(
         "/api/transactions",
         json={
-            "transactionDate": f"{TODAY.isoformat()}T12:00:00Z",
+            "transactionDate": f"{today.isoformat()}T12:00:00Z",
             "description": "Bookshop by hand",
             "amount": "-123.4567",
         },
@@ -402,7 +412,7 @@ def test_refresh_and_a_new_transaction_is_counted_at_once(
     assert created.status_code == 201, created.text
     after = alice.http.get(
         "/api/analytics/summary",
-        params={"startDate": TODAY.isoformat(), "endDate": TODAY.isoformat()},
+        params={"startDate": today.isoformat(), "endDate": today.isoformat()},
     ).json()
     assert Decimal(after["expenses"]) - Decimal(before["expenses"]) == Decimal("123.4567")
 

@@ -10,21 +10,29 @@ from __future__ import annotations
 import itertools
 import uuid
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
-from tests.e2e.analytics_support import AnalyticsUser, analytics_error, signed_in, user_fixture
+from tests.e2e.analytics_support import (
+    AnalyticsUser,
+    DayOffset,
+    analytics_error,
+    dated,
+    signed_in,
+    user_fixture,
+    utc_today,
+)
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient
 from tools.bench.history_gen import GeneratedTransaction, History, generate_history
 
-TODAY = datetime.now(UTC).date()
 BASE = "/api/cashflow"
-# The planted month: a planned expense far larger than any projected balance.
-PLANTED_DUE = TODAY + timedelta(days=45)
+# The planted month: a planned expense far larger than any projected balance, due this
+# many days from today.
+PLANTED_IN_DAYS = 45
 
 
 # A bank export holds no opening balance: the first row brings one, so that the balance
@@ -35,7 +43,7 @@ OPENING = Decimal("10000.00")
 
 @pytest.fixture(scope="module")
 def history() -> History:
-    return generate_history(seed=7, end=TODAY - timedelta(days=1), years=2)
+    return generate_history(seed=7, end=utc_today() - timedelta(days=1), years=2)
 
 
 def _statement(history: History) -> list[GeneratedTransaction]:
@@ -58,7 +66,8 @@ bob = user_fixture()
 
 
 def _day(days: int) -> str:
-    return (TODAY + timedelta(days=days)).isoformat()
+    """The date `days` from today, read as the test runs (as the services read theirs)."""
+    return (utc_today() + timedelta(days=days)).isoformat()
 
 
 def _get(user: AnalyticsUser, path: str, **params: Any) -> Any:
@@ -96,8 +105,8 @@ def test_predictions_of_the_imported_history(alice: AnalyticsUser, history: Hist
         "openingBalance", "expectedIncome", "expectedExpenses", "netFlow", "expectedBalance",
         "lowestBalance", "balanceRange", "confidence", "components",
     }  # fmt: skip
-    assert first["periodStart"] == _month_start(TODAY)
-    assert first["predictedFrom"] == (TODAY + timedelta(days=1)).isoformat()
+    assert first["periodStart"] == _month_start(utc_today())
+    assert first["predictedFrom"] == _day(1)
     assert Decimal(first["openingBalance"]) == balance
     for month, following in itertools.pairwise(months):
         assert following["openingBalance"] == month["expectedBalance"]
@@ -131,10 +140,11 @@ def test_predictions_of_the_imported_history(alice: AnalyticsUser, history: Hist
 
 
 def test_the_planted_low_balance_month_raises_exactly_one_alert(alice: AnalyticsUser) -> None:
+    planted_due = utc_today() + timedelta(days=PLANTED_IN_DAYS)
     assert _alerts(alice, alertType="low_balance") == []
     planned = alice.http.post(
         "/api/planning/expenses",
-        json={"title": "New car", "amount": "25000.00", "dueDate": PLANTED_DUE.isoformat()},
+        json={"title": "New car", "amount": "25000.00", "dueDate": planted_due.isoformat()},
     )
     assert planned.status_code == 201, planned.text
     generated = _post(alice, "/predictions/generate")
@@ -145,7 +155,7 @@ def test_the_planted_low_balance_month_raises_exactly_one_alert(alice: Analytics
     assert generated["alertsRaised"] >= 1
     [alert] = _alerts(alice, alertType="low_balance")
     assert (alert["severity"], alert["status"], alert["currency"]) == ("high", "pending", "EUR")
-    assert alert["periodStart"] == _month_start(PLANTED_DUE)
+    assert alert["periodStart"] == _month_start(planted_due)
     assert alert["title"] == "Balance projected below 100.00 EUR"
     assert (alert["reference"], alert["categoryId"], alert["score"]) == ("100.00", None, None)
     assert Decimal(alert["amount"]) < 0 and alert["amount"] in alert["message"]
@@ -157,7 +167,7 @@ def test_the_planted_low_balance_month_raises_exactly_one_alert(alice: Analytics
     [flow] = [
         a
         for a in _alerts(alice, alertType="negative_flow")
-        if a["periodStart"] == _month_start(PLANTED_DUE)
+        if a["periodStart"] == _month_start(planted_due)
     ]
     assert (flow["severity"], Decimal(flow["amount"]) < 0) == ("high", True)
     deleted = alice.http.delete(f"/api/planning/expenses/{planned.json()['id']}")
@@ -175,7 +185,7 @@ def test_the_planted_low_balance_month_raises_exactly_one_alert(alice: Analytics
     # The same cause seen again raises nothing.
     alice.http.post(
         "/api/planning/expenses",
-        json={"title": "Boat", "amount": "30000.00", "dueDate": PLANTED_DUE.isoformat()},
+        json={"title": "Boat", "amount": "30000.00", "dueDate": planted_due.isoformat()},
     )
     assert _post(alice, "/predictions/generate")["alertsRaised"] == 0
     assert _alerts(alice, alertType="low_balance") == []
@@ -191,7 +201,7 @@ def bills(bob: AnalyticsUser) -> list[dict[str, Any]]:
             json={
                 "title": "Bill",
                 "amount": amount,
-                "dueDate": (TODAY + timedelta(days=days)).isoformat(),
+                "dueDate": _day(days),
             },
         )
         assert response.status_code == 201, response.text
@@ -244,9 +254,9 @@ def test_snapshots(alice: AnalyticsUser) -> None:
         "id", "snapshotDate", "currency", "currentBalance", "projections", "lowestBalance",
         "activeAlerts", "generatedAt",
     }  # fmt: skip
-    assert latest["snapshotDate"] == TODAY.isoformat()
+    assert latest["snapshotDate"] == _day(0)
     assert [(p["days"], p["date"]) for p in latest["projections"]] == [
-        (n, (TODAY + timedelta(days=n)).isoformat()) for n in (30, 60, 90)
+        (n, _day(n)) for n in (30, 60, 90)
     ]
     assert set(latest["lowestBalance"]) == {"date", "balance"}
     assert _get(alice, "/snapshot/latest")["id"] == latest["id"]
@@ -257,10 +267,7 @@ def test_snapshots(alice: AnalyticsUser) -> None:
 
 def test_upcoming_and_detected_recurring_transactions(alice: AnalyticsUser) -> None:
     upcoming = _get(alice, "/recurring/upcoming")
-    assert upcoming["period"] == {
-        "startDate": (TODAY + timedelta(days=1)).isoformat(),
-        "endDate": (TODAY + timedelta(days=30)).isoformat(),
-    }
+    assert upcoming["period"] == {"startDate": _day(1), "endDate": _day(30)}
     assert upcoming["total"] >= len(upcoming["data"]) >= 5
     two = _get(alice, "/recurring/upcoming", days=60, limit=2)
     assert len(two["data"]) == 2 and two["total"] > 2
@@ -279,10 +286,11 @@ def test_upcoming_and_detected_recurring_transactions(alice: AnalyticsUser) -> N
         ("/predictions", {"limit": 101}, 400, "limit"),
         ("/predictions", {"startDate": "2026-02-30"}, 400, "startDate"),
         ("/predictions", {"endDate": "tomorrow"}, 400, "endDate"),
-        ("/predictions", {"startDate": _day(-40)}, 422, "startDate"),
-        ("/predictions", {"startDate": _day(5), "endDate": _day(4)}, 422, "endDate"),
-        ("/predictions", {"endDate": _day(3 * 366)}, 422, "endDate"),
-        ("/predictions", {"startDate": _day(3 * 366)}, 422, "startDate"),
+        # DayOffset: days from today, made dates as the test runs.
+        ("/predictions", {"startDate": DayOffset(-40)}, 422, "startDate"),
+        ("/predictions", {"startDate": DayOffset(5), "endDate": DayOffset(4)}, 422, "endDate"),
+        ("/predictions", {"endDate": DayOffset(3 * 366)}, 422, "endDate"),
+        ("/predictions", {"startDate": DayOffset(3 * 366)}, 422, "startDate"),
         ("/alerts", {"status": "closed"}, 400, "status"),
         ("/alerts", {"severity": "critical"}, 400, "severity"),
         ("/alerts", {"alertType": "overdraft"}, 400, "alertType"),
@@ -297,4 +305,5 @@ def test_upcoming_and_detected_recurring_transactions(alice: AnalyticsUser) -> N
 def test_bad_input_is_refused_naming_the_field(
     bob: AnalyticsUser, path: str, params: dict[str, Any], status: int, field: str
 ) -> None:
-    analytics_error(bob.http.get(f"{BASE}{path}", params=params), status, field)
+    response = bob.http.get(f"{BASE}{path}", params=dated(params, utc_today()))
+    analytics_error(response, status, field)

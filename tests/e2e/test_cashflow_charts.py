@@ -7,19 +7,24 @@ error shape naming the parameter — never a 5xx (the client's response hook).""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
 
 import pytest
 
 from services.analytics.categories.domain import DEFAULTS
-from tests.e2e.analytics_support import AnalyticsUser, analytics_error, signed_in, user_fixture
+from tests.e2e.analytics_support import (
+    AnalyticsUser,
+    analytics_error,
+    signed_in,
+    user_fixture,
+    utc_today,
+)
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient
 from tools.bench.history_gen import History, generate_history
 
-TODAY = datetime.now(UTC).date()
 CENT = Decimal("0.01")
 UI = "/api/cashflow/ui"
 ENDPOINTS = {
@@ -35,7 +40,7 @@ ENDPOINTS = {
 @pytest.fixture(scope="module")
 def history() -> History:
     # Ends yesterday: the current month holds generated data, the last 12 are full.
-    return generate_history(seed=5, end=TODAY - timedelta(days=1), years=2)
+    return generate_history(seed=5, end=utc_today() - timedelta(days=1), years=2)
 
 
 @pytest.fixture(scope="module")
@@ -91,9 +96,10 @@ def test_every_chart_has_chart_js_s_shape(alice: AnalyticsUser) -> None:
 
 
 def test_the_balance_projection(alice: AnalyticsUser, history: History) -> None:
+    today = utc_today()
     line = _get(alice, "balance-projection")
     assert len(line["labels"]) == 12
-    assert line["labels"][0] == f"{TODAY.year:04d}-{TODAY.month:02d}"
+    assert line["labels"][0] == f"{today.year:04d}-{today.month:02d}"
     assert [d["label"] for d in line["datasets"]] == [
         "Projected balance", "Expected income", "Expected expenses"
     ]  # fmt: skip
@@ -115,12 +121,13 @@ def test_the_balance_projection(alice: AnalyticsUser, history: History) -> None:
 
 
 def test_the_breakdown_of_this_month(alice: AnalyticsUser, history: History) -> None:
+    today = utc_today()
     pie = _get(alice, "transaction-breakdown")
-    first = TODAY.replace(day=1)
+    first = today.replace(day=1)
     spent = sum((-t.amount for t in history.transactions
                  if t.booked_on >= first and t.amount < 0), Decimal(0))  # fmt: skip
     assert Decimal(pie["totalExpenses"]) == spent
-    assert pie["period"] == {"startDate": first.isoformat(), "endDate": TODAY.isoformat()}
+    assert pie["period"] == {"startDate": first.isoformat(), "endDate": today.isoformat()}
     if spent:  # the first of the month has no history yet
         # Imported without rules: one uncategorized slice, grey.
         assert pie["labels"] == ["Uncategorized"]
@@ -128,20 +135,21 @@ def test_the_breakdown_of_this_month(alice: AnalyticsUser, history: History) -> 
         assert pie["categories"][0]["categoryId"] is None
     bar = _get(alice, "transaction-breakdown", period="yearly", chartType="bar")
     _assert_chart(bar, "bar")
-    assert bar["period"]["startDate"] == date(TODAY.year, 1, 1).isoformat()
+    assert bar["period"]["startDate"] == date(today.year, 1, 1).isoformat()
     assert sum(Decimal(v) for v in bar["datasets"][0]["data"]) == _places(
         Decimal(bar["totalExpenses"])
     )
 
 
 def test_the_health_indicator_measures_the_history(alice: AnalyticsUser, history: History) -> None:
+    today = utc_today()
     body = _get(alice, "health-indicator")
     scores = {s["key"]: s for s in body["scores"]}
     assert list(scores) == ["savings_rate", "emergency_fund", "spending_stability", "debt_ratio"]
     assert body["labels"] == [s["label"] for s in body["scores"]]
     assert body["datasets"][0]["data"] == [str(s["score"]) for s in body["scores"]]
     assert sum(s["weight"] for s in body["scores"]) == pytest.approx(1)
-    start, end = _month(TODAY, 6), _month(TODAY) - timedelta(days=1)
+    start, end = _month(today, 6), _month(today) - timedelta(days=1)
     income = sum((t.amount for t in history.transactions
                   if start <= t.booked_on <= end and t.amount > 0), Decimal(0))  # fmt: skip
     spent = sum((-t.amount for t in history.transactions
@@ -151,7 +159,7 @@ def test_the_health_indicator_measures_the_history(alice: AnalyticsUser, history
     assert Decimal(scores["emergency_fund"]["value"]) == _places(balance / (spent / 6))
     assert scores["debt_ratio"]["value"] == "0.00"  # no debt categories
     assert body["period"] == {
-        "startDate": _month(TODAY, 12).isoformat(), "endDate": end.isoformat()
+        "startDate": _month(today, 12).isoformat(), "endDate": end.isoformat()
     }  # fmt: skip
     weighted = sum(Decimal(str(s["weight"])) * s["score"] for s in body["scores"])
     assert abs(body["overallScore"] - weighted) <= Decimal("0.5")
@@ -213,6 +221,7 @@ def test_the_recurring_transactions(alice: AnalyticsUser) -> None:
 
 
 def test_the_rest_of_the_categories_is_one_slice(carol: AnalyticsUser) -> None:
+    today = utc_today()
     assert carol.http.post("/api/system/default-categories").status_code == 200
     listed = carol.http.get("/api/categories").json()["data"]
     tops = {c["name"]: c["id"] for c in listed if c["parentId"] is None}
@@ -221,7 +230,7 @@ def test_the_rest_of_the_categories_is_one_slice(carol: AnalyticsUser) -> None:
         response = carol.http.post(
             "/api/transactions",
             json={
-                "transactionDate": f"{TODAY.isoformat()}T08:00:00Z",
+                "transactionDate": f"{today.isoformat()}T08:00:00Z",
                 "description": f"Purchase {n}",
                 "amount": f"-{(n + 1) * 10}.00",
                 "categoryId": tops[name],

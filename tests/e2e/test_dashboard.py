@@ -14,7 +14,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.e2e.analytics_support import AnalyticsUser
+from tests.e2e.analytics_support import AnalyticsUser, utc_today
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import Account, IdentityClient, away_from_step_boundary
 from tests.support.system import require_program
@@ -37,7 +37,6 @@ pytestmark = pytest.mark.e2e
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED_SCREENSHOTS = REPO / "var" / "screenshots"
-TODAY = datetime.now(UTC).date()
 CENT = Decimal("0.01")
 # Headless Chromium as root on a machine without network: no sandbox (root), no GPU,
 # nothing that phones home.
@@ -244,16 +243,18 @@ def _ok(response: Any, status: int = 200) -> Any:
     return response.json()
 
 
-def _month_start(months_back: int) -> date:
-    index = TODAY.year * 12 + TODAY.month - 1 - months_back
+def _month_start(today: date, months_back: int) -> date:
+    index = today.year * 12 + today.month - 1 - months_back
     return date(index // 12, index % 12 + 1, 1)
 
 
-def _categorize_current_month(user: AnalyticsUser, document_id: str, history: History) -> None:
+def _categorize_current_month(
+    user: AnalyticsUser, document_id: str, history: History, today: date
+) -> None:
     """File this month's imported transactions under their generated categories (as a
     person would, one correction each), and add one categorized purchase today, so the
     breakdown of every current period has categories, even on the 1st of a month."""
-    month_start = TODAY.replace(day=1)
+    month_start = today.replace(day=1)
     truth = {
         (t.booked_on.isoformat(), str(t.amount), t.description): t.category
         for t in history.transactions
@@ -287,7 +288,7 @@ def _categorize_current_month(user: AnalyticsUser, document_id: str, history: Hi
         user.http.post(
             "/api/transactions",
             json={
-                "transactionDate": f"{TODAY.isoformat()}T08:00:00Z",
+                "transactionDate": f"{today.isoformat()}T08:00:00Z",
                 "description": "CARD 4821 CORNER BAKERY",
                 "amount": "-12.40",
                 "categoryId": category("groceries"),
@@ -300,10 +301,12 @@ def _categorize_current_month(user: AnalyticsUser, document_id: str, history: Hi
 def _prepare(user: AnalyticsUser) -> str:
     """Import the generated history, categorize the current month, save towards a goal,
     plan a large expense, and generate the predictions that raise the low-balance alert;
-    the goal's id."""
-    history = generate_history(seed=7, end=TODAY - timedelta(days=1))
+    the goal's id. Every date is from one reading of today, so they agree however long
+    the preparation takes."""
+    today = utc_today()
+    history = generate_history(seed=7, end=today - timedelta(days=1))
     document = user.imported_history(history)
-    _categorize_current_month(user, document["id"], history)
+    _categorize_current_month(user, document["id"], history, today)
 
     goal = _ok(
         user.http.post(
@@ -312,8 +315,8 @@ def _prepare(user: AnalyticsUser) -> str:
                 "name": "Emergency fund",
                 "goalType": "emergency_fund",
                 "targetAmount": "6000.00",
-                "startDate": _month_start(6).isoformat(),
-                "targetDate": _month_start(-12).isoformat(),
+                "startDate": _month_start(today, 6).isoformat(),
+                "targetDate": _month_start(today, -12).isoformat(),
             },
         ),
         201,
@@ -322,7 +325,10 @@ def _prepare(user: AnalyticsUser) -> str:
         _ok(
             user.http.post(
                 f"/api/v1/goals/{goal['id']}/contributions",
-                json={"amount": amount, "contributionDate": _month_start(months_back).isoformat()},
+                json={
+                    "amount": amount,
+                    "contributionDate": _month_start(today, months_back).isoformat(),
+                },
             ),
             201,
         )
@@ -334,7 +340,7 @@ def _prepare(user: AnalyticsUser) -> str:
             json={
                 "title": "New roof",
                 "amount": str(max(balance, Decimal(0)) + Decimal("5000.00")),
-                "dueDate": (TODAY + timedelta(days=20)).isoformat(),
+                "dueDate": (today + timedelta(days=20)).isoformat(),
             },
         ),
         201,

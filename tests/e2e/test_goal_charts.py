@@ -7,12 +7,18 @@ error shape naming the field, never a 5xx)."""
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Any
 
 import pytest
 
-from tests.e2e.analytics_support import AnalyticsUser, analytics_error, signed_in, user_fixture
+from tests.e2e.analytics_support import (
+    AnalyticsUser,
+    analytics_error,
+    signed_in,
+    user_fixture,
+    utc_today,
+)
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient
 
@@ -25,7 +31,7 @@ bob = user_fixture()
 
 def _month(months: int, day: int = 1) -> date:
     """`day` of the month `months` from the current one (negative: before it)."""
-    today = datetime.now(UTC).date()
+    today = utc_today()
     index = today.year * 12 + today.month - 1 + months
     return date(index // 12, index % 12 + 1, day)
 

@@ -9,15 +9,21 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
 
-from tests.e2e.analytics_support import AnalyticsUser, analytics_error, user_fixture
+from tests.e2e.analytics_support import (
+    AnalyticsUser,
+    DayOffset,
+    analytics_error,
+    dated,
+    user_fixture,
+    utc_today,
+)
 
-TODAY = datetime.now(UTC).date()
 CENTS = Decimal("0.01")
 BASE = "/api/planning/budgets"
 ALIASES = ("/api/planning/budgets", "/api/budgets", "/api/v1/intelligence/budgets")
@@ -31,9 +37,8 @@ class Row:
     # Default category name the test files it under (None: left uncategorized).
     category: str | None
 
-    @property
-    def day(self) -> date:
-        return TODAY - timedelta(days=self.days_ago)
+    def day(self, module_day: date) -> date:
+        return module_day - timedelta(days=self.days_ago)
 
 
 ROWS = (
@@ -46,9 +51,6 @@ ROWS = (
     Row(2, "UNKNOWN SHOP", "-12.35", None),
     Row(1, "SALARY ACME BV", "2500.00", "Salary"),
 )
-# The budget: the last 30 days and the next 30 (custom), so the figures do not depend
-# on the day of the month the suite runs.
-START, END = TODAY - timedelta(days=29), TODAY + timedelta(days=30)
 # Food holds Groceries and Restaurants.
 FAMILIES: dict[str, set[str | None]] = {
     "Food": {"Food", "Groceries", "Restaurants"},
@@ -56,19 +58,38 @@ FAMILIES: dict[str, set[str | None]] = {
 }
 
 
-def _csv() -> bytes:
+@pytest.fixture(scope="module")
+def module_day() -> date:
+    """Today, fixed once at the module's setup: the statement's rows and the budget's
+    period are dated from it, so they agree however late the module's tests run."""
+    return utc_today()
+
+
+def _period(module_day: date) -> tuple[date, date]:
+    """The budget: the last 30 days and the next 30 (custom), so the figures do not
+    depend on the day of the month the suite runs."""
+    return module_day - timedelta(days=29), module_day + timedelta(days=30)
+
+
+def _csv(module_day: date) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(("Date", "Description", "Amount", "Currency"))
     for row in ROWS:
-        writer.writerow((row.day.isoformat(), row.description, row.amount, "EUR"))
+        writer.writerow((row.day(module_day).isoformat(), row.description, row.amount, "EUR"))
     return out.getvalue().encode()
 
 
-def _spent(categories: set[str | None]) -> Decimal:
-    """Net outflow of the CSV's rows in `categories` within the budget's days so far."""
+def _spent(categories: set[str | None], module_day: date) -> Decimal:
+    """Net outflow of the CSV's rows in `categories` within the budget's days so far
+    (every row is dated before the module's day: a later clock counts the same rows)."""
+    start, _ = _period(module_day)
     total = sum(
-        (-Decimal(r.amount) for r in ROWS if r.category in categories and START <= r.day <= TODAY),
+        (
+            -Decimal(r.amount)
+            for r in ROWS
+            if r.category in categories and start <= r.day(module_day) <= module_day
+        ),
         Decimal(0),
     )
     return max(total, Decimal(0))
@@ -83,11 +104,11 @@ bob = user_fixture()
 
 
 @pytest.fixture(scope="module")
-def categories(alice: AnalyticsUser) -> dict[str, str]:
+def categories(alice: AnalyticsUser, module_day: date) -> dict[str, str]:
     """Alice's default categories by name, her statement imported and filed."""
     assert alice.http.post("/api/system/default-categories").status_code == 200
     by_name = {c["name"]: c["id"] for c in alice.http.get("/api/categories").json()["data"]}
-    document = alice.imported(_csv(), name="budget.csv")
+    document = alice.imported(_csv(module_day), name="budget.csv")
     assert document["status"] == "completed", document
     filed = {r.description: r.category for r in ROWS}
     for transaction in alice.transactions(document["id"]):
@@ -100,14 +121,15 @@ def categories(alice: AnalyticsUser) -> dict[str, str]:
     return by_name
 
 
-def _budget_body(ids: dict[str, str], **fields: Any) -> dict[str, Any]:
+def _budget_body(ids: dict[str, str], module_day: date, **fields: Any) -> dict[str, Any]:
+    start, end = _period(module_day)
     body: dict[str, Any] = {
         "name": "Household",
         "description": "Food and fuel",
         "totalAmount": "600.00",
         "period": "custom",
-        "startDate": START.isoformat(),
-        "endDate": END.isoformat(),
+        "startDate": start.isoformat(),
+        "endDate": end.isoformat(),
         "notifyThreshold": 75,
         "categories": [
             {"categoryId": ids["Food"], "amount": "350.00"},
@@ -119,8 +141,8 @@ def _budget_body(ids: dict[str, str], **fields: Any) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def budget(alice: AnalyticsUser, categories: dict[str, str]) -> dict[str, Any]:
-    response = alice.http.post(BASE, json=_budget_body(categories))
+def budget(alice: AnalyticsUser, categories: dict[str, str], module_day: date) -> dict[str, Any]:
+    response = alice.http.post(BASE, json=_budget_body(categories, module_day))
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
     assert response.headers["location"] == f"/api/budgets/{created['id']}"
@@ -130,13 +152,16 @@ def budget(alice: AnalyticsUser, categories: dict[str, str]) -> dict[str, Any]:
 # -- the operations ------------------------------------------------------------------------
 
 
-def test_a_created_budget(budget: dict[str, Any], categories: dict[str, str]) -> None:
+def test_a_created_budget(
+    budget: dict[str, Any], categories: dict[str, str], module_day: date
+) -> None:
+    start, end = _period(module_day)
     assert budget["name"] == "Household"
     assert (budget["totalAmount"], budget["allocatedAmount"]) == ("600.00", "450.00")
     assert (budget["period"], budget["startDate"], budget["endDate"]) == (
         "custom",
-        START.isoformat(),
-        END.isoformat(),
+        start.isoformat(),
+        end.isoformat(),
     )
     assert (budget["isActive"], budget["autoRenew"], budget["includeRecurring"]) == (
         True,
@@ -165,25 +190,30 @@ def test_every_path_answers_the_same_budget(alice: AnalyticsUser, budget: dict[s
 
 
 def test_progress_against_the_imported_statement(
-    alice: AnalyticsUser, budget: dict[str, Any]
+    alice: AnalyticsUser, budget: dict[str, Any], module_day: date
 ) -> None:
+    start, end = _period(module_day)
+    # Counted to the services' today: 30 on the module's day, one more if the clock has
+    # since passed midnight.
+    elapsed = (utc_today() - start).days + 1
     for base in ALIASES:
         response = alice.http.get(f"{base}/{budget['id']}/progress")
         assert response.status_code == 200, response.text
         progress = response.json()
-        food, fuel = _spent(FAMILIES["Food"]), _spent(FAMILIES["Fuel"])
+        food, fuel = _spent(FAMILIES["Food"], module_day), _spent(FAMILIES["Fuel"], module_day)
         spent = food + fuel
+        projected = (spent * 60 / elapsed).quantize(CENTS, ROUND_HALF_UP)
         assert progress["budgetId"] == budget["id"]
         assert (progress["periodStart"], progress["periodEnd"]) == (
-            START.isoformat(),
-            END.isoformat(),
+            start.isoformat(),
+            end.isoformat(),
         )
-        assert (progress["daysElapsed"], progress["daysTotal"]) == (30, 60)
+        assert (progress["daysElapsed"], progress["daysTotal"]) == (elapsed, 60)
         assert Decimal(progress["spent"]) == spent
         assert Decimal(progress["remaining"]) == Decimal("600.00") - spent
         assert progress["percentUsed"] == _percent(spent, Decimal("600.00"))
-        assert Decimal(progress["projectedSpend"]) == (spent * 60 / 30).quantize(CENTS)
-        assert progress["projectedOverBudget"] is (spent * 2 > 600)
+        assert Decimal(progress["projectedSpend"]) == projected
+        assert progress["projectedOverBudget"] is (projected > 600)
         assert progress["isOverBudget"] is False
         lines = {line["categoryName"]: line for line in progress["categories"]}
         assert Decimal(lines["Food"]["spent"]) == food
@@ -191,17 +221,17 @@ def test_progress_against_the_imported_statement(
         assert lines["Food"]["isOverThreshold"] is (food * 100 >= 75 * Decimal(350))
         assert Decimal(lines["Car"]["spent"]) == fuel
         assert Decimal(lines["Car"]["remaining"]) == Decimal(100) - fuel
-        assert Decimal(progress["unallocatedSpent"]) == _spent({None})
+        assert Decimal(progress["unallocatedSpent"]) == _spent({None}, module_day)
         assert progress["currency"] == "EUR"
 
 
 def test_recalculation_is_stored_on_the_budget(
-    alice: AnalyticsUser, budget: dict[str, Any]
+    alice: AnalyticsUser, budget: dict[str, Any], module_day: date
 ) -> None:
     response = alice.http.post(f"/api/budgets/{budget['id']}/progress/update")
     assert response.status_code == 200, response.text
     confirmation = response.json()
-    spent = _spent(FAMILIES["Food"]) + _spent(FAMILIES["Fuel"])
+    spent = _spent(FAMILIES["Food"], module_day) + _spent(FAMILIES["Fuel"], module_day)
     assert confirmation["budgetId"] == budget["id"]
     assert confirmation["status"] == "recalculated"
     assert Decimal(confirmation["spent"]) == spent
@@ -214,8 +244,10 @@ def test_recalculation_is_stored_on_the_budget(
     )
 
 
-def test_update_keeps_what_is_not_sent(alice: AnalyticsUser, categories: dict[str, str]) -> None:
-    made = alice.http.post(BASE, json=_budget_body(categories, name="To change")).json()
+def test_update_keeps_what_is_not_sent(
+    alice: AnalyticsUser, categories: dict[str, str], module_day: date
+) -> None:
+    made = alice.http.post(BASE, json=_budget_body(categories, module_day, name="To change")).json()
     response = alice.http.put(
         f"/api/v1/intelligence/budgets/{made['id']}",
         json={"name": "Changed", "period": "monthly", "startDate": "2026-01-31"},
@@ -235,8 +267,10 @@ def test_update_keeps_what_is_not_sent(alice: AnalyticsUser, categories: dict[st
     assert cleared.json()["description"] is None
 
 
-def test_add_and_list_allocations(alice: AnalyticsUser, categories: dict[str, str]) -> None:
-    made = alice.http.post(BASE, json=_budget_body(categories, categories=[])).json()
+def test_add_and_list_allocations(
+    alice: AnalyticsUser, categories: dict[str, str], module_day: date
+) -> None:
+    made = alice.http.post(BASE, json=_budget_body(categories, module_day, categories=[])).json()
     response = alice.http.post(
         f"{BASE}/{made['id']}/categories",
         json={"categoryId": categories["Transport"], "amount": "200.10"},
@@ -298,8 +332,8 @@ def test_lists_filter_and_page(alice: AnalyticsUser, categories: dict[str, str])
     assert not {b["id"] for b in made} & {b["id"] for b in active}  # they start in 2031
 
 
-def test_delete(alice: AnalyticsUser, categories: dict[str, str]) -> None:
-    made = alice.http.post(BASE, json=_budget_body(categories)).json()
+def test_delete(alice: AnalyticsUser, categories: dict[str, str], module_day: date) -> None:
+    made = alice.http.post(BASE, json=_budget_body(categories, module_day)).json()
     response = alice.http.delete(f"/api/budgets/{made['id']}")
     assert response.status_code == 204 and response.content == b""
     analytics_error(alice.http.get(f"{BASE}/{made['id']}"), 404)
@@ -350,12 +384,13 @@ def test_a_missing_budget_is_not_found(alice: AnalyticsUser) -> None:
         ({"startDate": "2026-02-30"}, 400, "startDate"),
         ({"notifyThreshold": 0}, 400, "notifyThreshold"),
         ({"notifyThreshold": 101}, 400, "notifyThreshold"),
-        ({"endDate": (START - timedelta(days=1)).isoformat()}, 422, "endDate"),
+        # DayOffset: days from the budget's start (the day before it; the day itself).
+        ({"endDate": DayOffset(-1)}, 422, "endDate"),
         ({"period": "monthly"}, 422, "endDate"),
         ({"period": "custom", "endDate": None}, 422, "endDate"),
         ({"totalAmount": "449.99"}, 422, "categories"),
         ({"categories": [{"categoryId": "nope", "amount": "1"}]}, 400, "categories[0].categoryId"),
-        ({"categories": [{"categoryId": START.isoformat(), "amount": "1"}]}, 400,
+        ({"categories": [{"categoryId": DayOffset(0), "amount": "1"}]}, 400,
          "categories[0].categoryId"),
         ({"categories": [{"amount": "1"}]}, 400, "categories[0].categoryId"),
         ({"categories": [{"categoryId": "00000000-0000-4000-8000-000000000000", "amount": "1"}]},
@@ -367,11 +402,13 @@ def test_a_missing_budget_is_not_found(alice: AnalyticsUser) -> None:
 def test_bad_input_names_the_field(
     alice: AnalyticsUser,
     categories: dict[str, str],
+    module_day: date,
     change: dict[str, Any],
     status: int,
     field: str,
 ) -> None:
-    body = _budget_body(categories) | change
+    start, _ = _period(module_day)
+    body = _budget_body(categories, module_day) | dated(change, start)
     body = {k: v for k, v in body.items() if v is not None}
     response = alice.http.post(BASE, json=body)
     error = analytics_error(response, status, field)

@@ -7,21 +7,27 @@ field, never a 5xx. Dates are relative to today (the backend's real clock)."""
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
 
-from tests.e2e.analytics_support import AnalyticsUser, analytics_error, signed_in, user_fixture
+from tests.e2e.analytics_support import (
+    AnalyticsUser,
+    analytics_error,
+    signed_in,
+    user_fixture,
+    utc_today,
+)
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient
 
 BASE = "/api/planning/expenses"
-TODAY = datetime.now(UTC).date()
 
 
 def _day(days: int) -> str:
-    return (TODAY + timedelta(days=days)).isoformat()
+    """The date `days` from today, read as the test runs (as the services read theirs)."""
+    return (utc_today() + timedelta(days=days)).isoformat()
 
 
 alice = user_fixture()
@@ -202,8 +208,8 @@ def test_lists_filters_and_statistics(
         }
         assert by_category[None]["paid"] == {"count": 1, "amount": "4.99"}
         assert len(figures["plannedByMonth"]) == len(figures["paidByMonth"]) == 12
-        assert figures["plannedByMonth"][0]["month"] == TODAY.strftime("%Y-%m")
-        assert figures["paidByMonth"][-1]["month"] == TODAY.strftime("%Y-%m")
+        assert figures["plannedByMonth"][0]["month"] == utc_today().strftime("%Y-%m")
+        assert figures["paidByMonth"][-1]["month"] == utc_today().strftime("%Y-%m")
         assert sum(int(m["total"]["count"]) for m in figures["paidByMonth"]) == 1
 
 
@@ -290,7 +296,7 @@ def test_rules_between_fields_are_422(alice: AnalyticsUser, bob: AnalyticsUser) 
         ({"isRecurring": True}, "recurrenceRule"),
         ({"isRecurring": False, "recurrenceRule": "FREQ=DAILY"}, "isRecurring"),
         (
-            {"dueDate": _day(10), "recurrenceRule": f"FREQ=DAILY;UNTIL={TODAY:%Y%m%d}"},
+            {"dueDate": _day(10), "recurrenceRule": f"FREQ=DAILY;UNTIL={utc_today():%Y%m%d}"},
             "recurrenceRule",
         ),
         ({"categoryId": str(uuid.uuid4())}, "categoryId"),
@@ -322,11 +328,12 @@ def test_bad_payments_and_list_parameters(alice: AnalyticsUser) -> None:
 
 def test_dates_stay_exact(alice: AnalyticsUser) -> None:
     """A month-end series anchored on a 31st keeps to month ends."""
-    start = date(TODAY.year, 1, 31)
+    year = utc_today().year
+    start = date(year, 1, 31)
     expense = _create(
         alice, dueDate=start.isoformat(), recurrenceRule="FREQ=MONTHLY;BYMONTHDAY=-1", amount="1"
     )
     paid = _pay(alice, expense["id"], paidDate=_day(0))
-    february = date(TODAY.year, 3, 1) - timedelta(days=1)
+    february = date(year, 3, 1) - timedelta(days=1)
     assert (paid["dueDate"], paid["amount"]) == (february.isoformat(), "1.00")
     alice.http.delete(f"{BASE}/{expense['id']}")

@@ -6,12 +6,18 @@ the field, never a 5xx)."""
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
 
-from tests.e2e.analytics_support import AnalyticsUser, analytics_error, signed_in, user_fixture
+from tests.e2e.analytics_support import (
+    AnalyticsUser,
+    analytics_error,
+    signed_in,
+    user_fixture,
+    utc_today,
+)
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient
 
@@ -22,12 +28,8 @@ alice = user_fixture()
 bob = user_fixture()
 
 
-def _today() -> date:
-    return datetime.now(UTC).date()
-
-
 def _in_months(months: int) -> date:
-    today = _today()
+    today = utc_today()
     index = today.year * 12 + today.month - 1 + months
     return date(index // 12, index % 12 + 1, 28)
 
@@ -68,7 +70,7 @@ def test_create_and_get(alice: AnalyticsUser) -> None:
         "10000.00",
     )
     assert goal["progressPercent"] == "0.00"
-    assert (goal["startDate"], goal["targetDate"]) == (_today().isoformat(), target_date)
+    assert (goal["startDate"], goal["targetDate"]) == (utc_today().isoformat(), target_date)
     assert (goal["status"], goal["priority"], goal["categoryId"]) == (
         "active",
         "high",
@@ -210,14 +212,14 @@ def test_contributions(alice: AnalyticsUser, bob: AnalyticsUser) -> None:
         alice.http.post(
             "/api/transactions",
             json={
-                "transactionDate": f"{_today().isoformat()}T08:00:00Z",
+                "transactionDate": f"{utc_today().isoformat()}T08:00:00Z",
                 "description": "Transfer to car fund",
                 "amount": "-150.00",
             },
         ),
         201,
     )
-    yesterday = (_today() - timedelta(days=1)).isoformat()
+    yesterday = (utc_today() - timedelta(days=1)).isoformat()
     response = alice.http.post(
         url, json={"amount": "150", "transactionId": transaction["id"], "description": "first"}
     )
@@ -228,7 +230,7 @@ def test_contributions(alice: AnalyticsUser, bob: AnalyticsUser) -> None:
         goal["id"],
         transaction["id"],
     )
-    assert (first["contributionDate"], first["description"]) == (_today().isoformat(), "first")
+    assert (first["contributionDate"], first["description"]) == (utc_today().isoformat(), "first")
     assert _ok(alice.http.get(response.headers["location"])) == first
     second = _ok(alice.http.post(url, json={"amount": "50.5", "contributionDate": yesterday}), 201)
     assert second["transactionId"] is None and second["description"] is None
@@ -499,7 +501,7 @@ def test_malformed_json(alice: AnalyticsUser) -> None:
 def test_bad_updates_progress_status_and_contributions(alice: AnalyticsUser) -> None:
     goal = _create(alice, targetDate=_in_months(5).isoformat())
     url = f"{GOALS}/{goal['id']}"
-    tomorrow = (_today() + timedelta(days=1)).isoformat()
+    tomorrow = (utc_today() + timedelta(days=1)).isoformat()
     cases = [
         (alice.http.put(url, json={"targetAmount": "-5"}), 400, "targetAmount"),
         (alice.http.put(url, json={"goalType": "boat"}), 400, "goalType"),
