@@ -20,7 +20,13 @@ from sqlalchemy.orm import Session
 from db.scoping import across_owners, delete_owned, select_owned, update_owned
 from services.main.auth.domain.grants import ActionToken, StoredRecoveryCode
 from services.main.auth.domain.users import AccountTaken, NewUser, User, workspace_name
-from services.main.auth.tables import ActionTokenRow, RecoveryCodeRow, TenantRow, UserRow
+from services.main.auth.tables import (
+    ActionTokenRow,
+    MembershipRow,
+    RecoveryCodeRow,
+    TenantRow,
+    UserRow,
+)
 from services.main.kernel.hashing import token_hash
 
 
@@ -86,6 +92,16 @@ class UserRepository:
             self._session.flush()
         except IntegrityError as exc:  # the unique email or username
             raise AccountTaken("the email or the username is taken") from exc
+        self._session.add(
+            MembershipRow(
+                tenant_id=tenant.id,
+                user_id=row.id,
+                tenant_role=row.tenant_role,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+        self._session.flush()
         return _user(row)
 
     def advance_mfa_step(self, user_id: uuid.UUID, step: int) -> bool:

@@ -27,7 +27,28 @@ class TenantRow(Base):
 
     id: Mapped[uuid.UUID] = mapped_column(GUID, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
+    # ISO 4217; the ledger balances in it (GAPS "Main-backend finance": EUR by default).
+    base_currency: Mapped[str] = mapped_column(String(3), server_default="EUR")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class MembershipRow(Base):
+    """A user in a tenant, with one tenant role there. A user belongs to one or more
+    tenants; the primary key is the pair, so other tables (project members) can refer to
+    a membership and go with it when it is removed."""
+
+    __tablename__ = "tenant_memberships"
+    __table_args__ = (Index("ix_tenant_memberships_user_id", "user_id"),)
+
+    tenant_id: Mapped[uuid.UUID] = mapped_column(
+        GUID, ForeignKey("tenants.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        GUID, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    tenant_role: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class UserRow(Base):
