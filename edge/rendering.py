@@ -61,11 +61,13 @@ class ResponseRenderer:
         clear_cookies: tuple[str, ...] = (),
         cookie_paths: dict[str, str] | None = None,
         cache_control: str = "",
+        created_field: str = "",
     ) -> None:
         self.codec = codec_for(response_type, naming)
         self.response_body = response_body
         self.status = success_status or 200
         self.empty = self.status == 204
+        self.created_field = _created_field(response_type, created_field)
         # (proto name, cookie name, attributes) of the cookie-bound response fields
         self.cookies: list[tuple[str, str, str]] = []
         for field in response_type.fields:
@@ -91,6 +93,9 @@ class ResponseRenderer:
         )
 
     def render(self, response: message.Message) -> Rendered:
+        status = self.status
+        if self.created_field and not getattr(response, self.created_field):
+            status = 200  # an idempotent repeat: the resource was already there
         headers: list[tuple[bytes, bytes]] = []
         resource: Any = getattr(response, self.response_body) if self.response_body else response
         if self.location is not None:
@@ -104,18 +109,31 @@ class ResponseRenderer:
         headers.extend(self.cleared)
         headers.extend(self.caching)
         if self.empty:
-            return Rendered(self.status, headers, b"")
+            return Rendered(status, headers, b"")
         if self.http_body:
             headers.append(
                 (b"content-type", (resource.content_type or "application/octet-stream").encode())
             )
-            return Rendered(self.status, headers, bytes(resource.data))
+            return Rendered(status, headers, bytes(resource.data))
         if self.response_body:
             body = self.codec.encode_field(response, self.response_body)
         else:
             body = self.codec.encode(response)
         headers.append((b"content-type", JSON))
-        return Rendered(self.status, headers, orjson.dumps(body))
+        return Rendered(status, headers, orjson.dumps(body))
+
+
+def _created_field(response_type: descriptor.Descriptor, name: str) -> str:
+    """HttpRules.created_field checked once, when the route is compiled: a misspelt name
+    would otherwise answer every call 200 (or fail on the first one)."""
+    if not name:
+        return ""
+    field = response_type.fields_by_name.get(name)
+    if field is None or field.type != descriptor.FieldDescriptor.TYPE_BOOL or field.is_repeated:
+        raise ValueError(
+            f"HttpRules.created_field {name!r} is not a bool field of {response_type.full_name}"
+        )
+    return name
 
 
 def _location(template: str) -> Any:

@@ -109,6 +109,7 @@ def compile_route(
         tuple(spec.http_rules.clear_cookies),
         cookies,
         spec.http_rules.cache_control,
+        spec.http_rules.created_field,
     )
     policy = policy_for(spec.full_method)
     upstream = UpstreamMethod(

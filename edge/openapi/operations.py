@@ -76,7 +76,11 @@ def build_operation(
         body["requestBody"] = request_body
 
     operation = Operation(path, spec.http_method.lower(), body)
-    responses = {str(spec.http_rules.success_status or 200): _success(spec, schemas, naming)}
+    success = spec.http_rules.success_status or 200
+    responses = {str(success): _success(spec, schemas, naming, success)}
+    if spec.http_rules.created_field and success != 200:
+        # an idempotent create: a repeat answers 200 with what the first call created
+        responses["200"] = _success(spec, schemas, naming, 200, _REPEAT_TEXT)
     style = spec.service_rules.error_style
     for status in _error_statuses(spec, binder, policy, bool(path_fields)):
         operation.error_responses.add((style, status))
@@ -217,18 +221,21 @@ def _multipart(
     return media
 
 
-def _success(spec: RouteSpec, schemas: Schemas, naming: int) -> Schema:
-    status = spec.http_rules.success_status or 200
+def _success(
+    spec: RouteSpec, schemas: Schemas, naming: int, status: int, description: str = ""
+) -> Schema:
     headers = header_refs(*COMMON_HEADERS)
     if spec.http_rules.location:
         headers["Location"] = {
-            "description": f"The new resource: `{spec.http_rules.location}`.",
+            "description": f"The {'resource' if description else 'new resource'}: "
+            f"`{spec.http_rules.location}`.",
             "schema": {"type": "string"},
         }
     cookies = _set_cookies(spec)
     if cookies:
         headers["Set-Cookie"] = {"description": cookies, "schema": {"type": "string"}}
-    response: Schema = {"description": _STATUS_TEXT.get(status, "Success."), "headers": headers}
+    text = description or _STATUS_TEXT.get(status, "Success.")
+    response: Schema = {"description": text, "headers": headers}
     if status == 204:
         return response
     output = spec.method.output_type
@@ -248,6 +255,7 @@ def _success(spec: RouteSpec, schemas: Schemas, naming: int) -> Schema:
 
 
 _STATUS_TEXT = {200: "Success.", 201: "Created.", 202: "Accepted.", 204: "Done; no content."}
+_REPEAT_TEXT = "Already there: a repeat of an earlier call, answered with what it created."
 
 
 def _set_cookies(spec: RouteSpec) -> str:

@@ -3,7 +3,20 @@ and Alembic collects their tables from this one tuple."""
 
 from __future__ import annotations
 
-from services.main import admin, auth, devices, keys, ledger, security, service_accounts, sessions
+from services.main import (
+    admin,
+    auth,
+    devices,
+    invoices,
+    keys,
+    ledger,
+    payments,
+    projects,
+    security,
+    service_accounts,
+    sessions,
+    teams,
+)
 
 CAPABILITIES = (
     auth.CAPABILITY,
@@ -14,4 +27,8 @@ CAPABILITIES = (
     admin.CAPABILITY,
     service_accounts.CAPABILITY,
     ledger.CAPABILITY,
+    teams.CAPABILITY,
+    projects.CAPABILITY,
+    invoices.CAPABILITY,
+    payments.CAPABILITY,
 )

@@ -13,15 +13,20 @@ from sqlalchemy.orm import Session
 
 from services.main.auth.repository import (
     ActionTokenRepository,
+    MembershipRepository,
     RecoveryCodeRepository,
     UserRepository,
 )
 from services.main.devices.repository import TrustedDeviceRepository
+from services.main.invoices.repository import InvoiceRepository
 from services.main.keys.repository import SigningKeyRepository
 from services.main.ledger.repository import LedgerRepository
+from services.main.payments.repository import PaymentRepository
+from services.main.projects.repository import ProjectRepository
 from services.main.security.repository import SecurityEventRepository
 from services.main.service_accounts.repository import ServiceAccountRepository
 from services.main.sessions.repository import SessionRepository
+from services.main.teams.repository import InvitationRepository
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,11 @@ class Repositories:
     service_accounts: ServiceAccountRepository
     signing_keys: SigningKeyRepository
     ledger: LedgerRepository
+    memberships: MembershipRepository
+    invitations: InvitationRepository
+    projects: ProjectRepository
+    invoices: InvoiceRepository
+    payments: PaymentRepository
 
 
 def repositories(session: Session) -> Repositories:
@@ -48,4 +58,9 @@ def repositories(session: Session) -> Repositories:
         service_accounts=ServiceAccountRepository(session),
         signing_keys=SigningKeyRepository(session),
         ledger=LedgerRepository(session),
+        memberships=MembershipRepository(session),
+        invitations=InvitationRepository(session),
+        projects=ProjectRepository(session),
+        invoices=InvoiceRepository(session),
+        payments=PaymentRepository(session),
     )

@@ -22,6 +22,7 @@ from tests.e2e.identity_support import (
     claims_of,
     gateway_error,
 )
+from tests.e2e.team_support import member_of
 
 pytestmark = pytest.mark.e2e
 
@@ -95,8 +96,10 @@ def test_grant_access_over_grpc_needs_the_admin_role(
     identity: IdentityClient, granted: Granted, main_channel: grpc.Channel
 ) -> None:
     admin = granted.after
-    target_account = identity.verified()
+    # The tenant role granted is the user's role in its active tenant: here the tenant
+    # it was invited into (its own workspace would keep its only owner: 409 below).
     normal = identity.session()
+    target_account = member_of(identity, normal, "member").account
     stub = admin_pb2_grpc.UserAdminServiceStub(main_channel)  # type: ignore[no-untyped-call]
     request = admin_pb2.GrantAccessRequest(user=target_account.email, tenant_role="viewer")
 
@@ -115,6 +118,7 @@ def test_grant_access_over_grpc_needs_the_admin_role(
     token = identity.session(target_account).access_token
     claims = claims_of(token)
     assert claims["tenant_role"] == "viewer"
+    assert claims["tid"] == claims_of(normal.access_token)["tid"]
     assert all(scope.endswith(":view") for scope in claims["scope"].split())
 
     shown = stub.GetUserAccess(
@@ -130,6 +134,12 @@ def test_grant_access_over_grpc_needs_the_admin_role(
             timeout=10,
         )
     assert missing.value.code() == grpc.StatusCode.NOT_FOUND  # type: ignore[attr-defined]
+    # An operator too leaves a tenant its last owner.
+    last_owner = admin_pb2.GrantAccessRequest(user=normal.account.email, tenant_role="viewer")
+    with pytest.raises(grpc.RpcError) as kept:
+        stub.GrantAccess(last_owner, metadata=_metadata(admin), timeout=10)
+    assert kept.value.code() == grpc.StatusCode.FAILED_PRECONDITION  # type: ignore[attr-defined]
+    assert "last owner" in str(kept.value.details())  # type: ignore[attr-defined]
 
 
 def test_admin_rpcs_are_not_exposed_over_rest(identity: IdentityClient) -> None:

@@ -14,7 +14,13 @@ from edge.codec import DecodeFailed
 from edge.descriptors import discover_routes
 from edge.rendering import ResponseRenderer
 from edge.transcoder import compile_route
-from tests.edge.testproto import SERVICE, DownloadResponse, Sample, SampleResponse
+from tests.edge.testproto import (
+    SERVICE,
+    DownloadResponse,
+    Sample,
+    SampleResponse,
+    SavedSampleResponse,
+)
 
 SNAKE = annotations_pb2.JSON_NAMING_SNAKE_CASE
 CAMEL = annotations_pb2.JSON_NAMING_LOWER_CAMEL_CASE
@@ -166,6 +172,31 @@ def test_render_selected_body_status_and_location() -> None:
     assert (b"location", f"/v1/samples/{ID}".encode()) in out.headers
     body = orjson.loads(out.body)
     assert body["id"] == ID and body["amount"] == 1.5
+
+
+def test_an_idempotent_repeat_answers_200_with_the_same_body_and_location() -> None:
+    renderer = ResponseRenderer(
+        SavedSampleResponse.DESCRIPTOR,
+        CAMEL,
+        "sample",
+        201,
+        "/v1/samples/{id}",
+        created_field="created",
+    )
+    sample = Sample(id=ID, amount="1.5")
+    first = renderer.render(SavedSampleResponse(sample=sample, created=True))
+    repeat = renderer.render(SavedSampleResponse(sample=sample, created=False))
+    assert (first.status, repeat.status) == (201, 200)
+    assert repeat.body == first.body and "created" not in orjson.loads(repeat.body)
+    assert (b"location", f"/v1/samples/{ID}".encode()) in repeat.headers
+
+
+@pytest.mark.parametrize("name", ["missing", "sample"])
+def test_created_field_must_name_a_bool_of_the_response(name: str) -> None:
+    with pytest.raises(ValueError, match="created_field"):
+        ResponseRenderer(
+            SavedSampleResponse.DESCRIPTOR, CAMEL, "sample", 201, "", created_field=name
+        )
 
 
 def test_render_204_has_no_body() -> None:

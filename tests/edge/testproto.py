@@ -140,6 +140,11 @@ def _build() -> descriptor_pb2.FileDescriptorProto:
         cookie_max_age_seconds=60,
     )
 
+    # what an idempotent create answers (HttpRules.created_field)
+    saved = f.message_type.add(name="SavedSampleResponse")
+    _field(saved, "sample", 1, FDP.TYPE_MESSAGE, f".{PACKAGE}.Sample")
+    _field(saved, "created", 2, FDP.TYPE_BOOL)
+
     file_resp = f.message_type.add(name="DownloadResponse")
     _field(file_resp, "file", 1, FDP.TYPE_MESSAGE, ".google.api.HttpBody")
 
@@ -182,6 +187,9 @@ Sample: Any = message_factory.GetMessageClass(FILE.message_types_by_name["Sample
 Item: Any = message_factory.GetMessageClass(FILE.message_types_by_name["Item"])
 SampleRequest: Any = message_factory.GetMessageClass(FILE.message_types_by_name["SampleRequest"])
 SampleResponse: Any = message_factory.GetMessageClass(FILE.message_types_by_name["SampleResponse"])
+SavedSampleResponse: Any = message_factory.GetMessageClass(
+    FILE.message_types_by_name["SavedSampleResponse"]
+)
 DownloadResponse: Any = message_factory.GetMessageClass(
     FILE.message_types_by_name["DownloadResponse"]
 )

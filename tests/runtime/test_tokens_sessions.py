@@ -117,3 +117,55 @@ def test_verifier_surfaces_an_unavailable_session_check(
     store.reachable = False
     with pytest.raises(Unavailable):
         verifier.verify(token())
+
+
+TENANT = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+
+
+class Memberships:
+    """Stands in for main's check of the token's membership: (tenant, role) pairs the
+    user holds now."""
+
+    def __init__(self, *held: tuple[str, str]) -> None:
+        self.held = set(held)
+        self.calls = 0
+
+    def is_active(self, principal: Principal, token: str) -> bool:
+        self.calls += 1
+        return (str(principal.tenant_id), str(principal.claims.get("tenant_role"))) in self.held
+
+
+def _token_of(role: str, jti: str, tenant: str = TENANT) -> Principal:
+    return Principal(
+        subject=USER_ID,
+        kind="user",
+        session_id=SESSION_ID,
+        tenant_id=tenant,
+        claims={"tenant_role": role, "jti": jti},
+    )
+
+
+def test_a_refused_token_does_not_refuse_the_sessions_next_one(clock: FakeClock) -> None:
+    members = Memberships((TENANT, "member"))
+    checker = CachedSessionChecker(members, MemoryTtlCache(clock=clock), TTL)
+    assert checker.is_active(_token_of("member", "j1"), "t")
+    members.held = {(TENANT, "viewer")}  # demoted
+    clock.advance(TTL)
+    assert not checker.is_active(_token_of("member", "j1"), "t")
+    # The refresh after the role change: same session, same tenant, the new role.
+    assert checker.is_active(_token_of("viewer", "j2"), "t")
+    # Switching tenant: same session, another tenant.
+    other = "0b9e8a3c-1d2e-4f5a-9b8c-7d6e5f4a3b2c"
+    members.held.add((other, "owner"))
+    assert checker.is_active(_token_of("owner", "j3", other), "t")
+
+
+def test_a_member_invited_back_is_not_refused_by_the_cached_removal(clock: FakeClock) -> None:
+    members = Memberships((TENANT, "member"))
+    checker = CachedSessionChecker(members, MemoryTtlCache(clock=clock), TTL)
+    members.held = set()  # removed
+    assert not checker.is_active(_token_of("member", "j1"), "t")
+    members.held = {(TENANT, "member")}  # invited back with the same role
+    assert checker.is_active(_token_of("member", "j2"), "t")
+    # The refused token itself stays refused (cached), as a revoked session's would.
+    assert not checker.is_active(_token_of("member", "j1"), "t")

@@ -1,5 +1,6 @@
 """A user's access as operators administer it: platform roles, extra scopes and the
-tenant role, and how grants and revocations change them. Pure."""
+tenant role in its active tenant (its default one: the tenant it last chose), and how
+grants and revocations change them. Pure."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class UserAccess:
     user_id: uuid.UUID
     email: str
     roles: list[str]
+    # In the user's active (default) tenant; "" when it no longer belongs to it.
     tenant_role: str
     extra_scopes: list[str]
     scopes: list[str]
@@ -30,7 +32,7 @@ class Access:
 
     roles: tuple[str, ...]
     extra_scopes: tuple[str, ...]
-    tenant_role: str
+    tenant_role: str | None
 
 
 def access_of(user: User) -> Access:
@@ -42,9 +44,9 @@ def view(user: User) -> UserAccess:
         user_id=user.id,
         email=user.email,
         roles=sorted(set(user.roles) | {access.USER}),
-        tenant_role=user.tenant_role,
+        tenant_role=user.tenant_role or "",
         extra_scopes=sorted(user.extra_scopes),
-        scopes=access.scopes_for(user.tenant_role, user.extra_scopes),
+        scopes=access.scopes_for(user.tenant_role or "", user.extra_scopes),
         updated_at=user.updated_at,
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 
 from services.main.admin import domain
 from services.main.admin.domain import Access, UserAccess
@@ -12,8 +13,9 @@ from services.main.auth.domain import names
 from services.main.auth.domain.users import User
 from services.main.kernel import access
 from services.main.kernel.dependencies import Uow
+from services.main.teams.domain import roles
 from services.runtime.clock import Clock, utcnow
-from services.runtime.errors import InvalidArgument, NotFound
+from services.runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 
 
 def _find(uow: Uow, who: str) -> User:
@@ -31,16 +33,30 @@ def _find(uow: Uow, who: str) -> User:
 
 
 def _change(uow: Uow, user: User, new: Access, clock: Clock) -> UserAccess:
-    uow.repos.users.set_access(
-        user.id,
-        roles=new.roles,
-        extra_scopes=new.extra_scopes,
-        tenant_role=new.tenant_role,
-        now=clock(),
-    )
+    now = clock()
+    uow.repos.users.set_access(user.id, roles=new.roles, extra_scopes=new.extra_scopes, now=now)
+    if new.tenant_role != user.tenant_role:
+        _set_tenant_role(uow, user, new.tenant_role, now)
     changed = uow.repos.users.by_id(user.id)
     assert changed is not None  # read in this transaction just before
     return domain.view(changed)
+
+
+def _set_tenant_role(uow: Uow, user: User, role: str | None, now: datetime) -> None:
+    """The user's role in its active tenant (the default one: the tenant it last chose),
+    under the tenant's own rule: the last owner stays. Its tokens with the old role stop
+    working within the session-check bound; a refresh carries the new one."""
+    if role is None or user.tenant_role is None:
+        raise FailedPrecondition(
+            "the user no longer belongs to its active tenant; it gets another at its next "
+            "login, grant the role then",
+            reason="NOT_A_MEMBER",
+        )
+    memberships = uow.repos.memberships
+    memberships.lock_tenant(user.tenant_id)
+    owners = memberships.count_role(user.tenant_id, access.OWNER)
+    roles.check_keeps_owner(user.tenant_role, role, owners)
+    memberships.set_role(user.tenant_id, user.id, role, now)
 
 
 def grant(

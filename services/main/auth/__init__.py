@@ -1,5 +1,6 @@
 """Auth: register, verify the email, log in (with MFA), refresh, log out, reset the
-password, the caller's profile. Owns users, tenants, recovery codes and emailed tokens."""
+password, the caller's profile. Owns users, tenants and their memberships (the tenant
+roles; services.main.teams manages them), recovery codes and emailed tokens."""
 
 from __future__ import annotations
 

@@ -13,12 +13,13 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import Select, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from db.scoping import across_owners, delete_owned, select_owned, update_owned
 from services.main.auth.domain.grants import ActionToken, StoredRecoveryCode
+from services.main.auth.domain.memberships import Member, Membership, Team, Tenant
 from services.main.auth.domain.users import AccountTaken, NewUser, User, workspace_name
 from services.main.auth.tables import (
     ActionTokenRow,
@@ -27,10 +28,12 @@ from services.main.auth.tables import (
     TenantRow,
     UserRow,
 )
+from services.main.kernel import access
 from services.main.kernel.hashing import token_hash
+from services.runtime.errors import AlreadyExists
 
 
-def _user(row: UserRow) -> User:
+def _user(row: UserRow, tenant_role: str | None) -> User:
     return User(
         id=row.id,
         tenant_id=row.tenant_id,
@@ -40,7 +43,7 @@ def _user(row: UserRow) -> User:
         password_hash=row.password_hash,
         email_verified_at=row.email_verified_at,
         roles=tuple(row.roles),
-        tenant_role=row.tenant_role,
+        tenant_role=tenant_role,
         extra_scopes=tuple(row.extra_scopes),
         mfa_secret=row.mfa_secret,
         mfa_pending_secret=row.mfa_pending_secret,
@@ -52,17 +55,26 @@ def _user(row: UserRow) -> User:
     )
 
 
+# A user with its role in its default tenant (the membership, if it still stands).
+_USER = select(UserRow, MembershipRow.tenant_role).outerjoin(
+    MembershipRow,
+    (MembershipRow.user_id == UserRow.id) & (MembershipRow.tenant_id == UserRow.tenant_id),
+)
+
+
 class UserRepository:
     def __init__(self, session: Session) -> None:
         self._session = session
 
     def by_email(self, email: str) -> User | None:
-        row = self._session.scalar(select(UserRow).where(UserRow.email == email))
-        return None if row is None else _user(row)
+        return self._one(_USER.where(UserRow.email == email))
 
     def by_id(self, user_id: uuid.UUID) -> User | None:
-        row = self._session.get(UserRow, user_id)
-        return None if row is None else _user(row)
+        return self._one(_USER.where(UserRow.id == user_id))
+
+    def _one(self, statement: Select[UserRow, str | None]) -> User | None:
+        found = self._session.execute(statement.execution_options(populate_existing=True)).first()
+        return None if found is None else _user(found[0], found[1])
 
     def username_taken(self, username: str) -> bool:
         found = self._session.scalar(select(UserRow.id).where(UserRow.username == username))
@@ -80,7 +92,6 @@ class UserRepository:
             password_hash=new.password_hash,
             email_verified_at=None,
             roles=list(new.roles),
-            tenant_role=new.tenant_role,
             extra_scopes=[],
             created_at=now,
             updated_at=now,
@@ -96,13 +107,13 @@ class UserRepository:
             MembershipRow(
                 tenant_id=tenant.id,
                 user_id=row.id,
-                tenant_role=row.tenant_role,
+                tenant_role=new.tenant_role,
                 created_at=now,
                 updated_at=now,
             )
         )
         self._session.flush()
-        return _user(row)
+        return _user(row, new.tenant_role)
 
     def advance_mfa_step(self, user_id: uuid.UUID, step: int) -> bool:
         """Record `step` as the last TOTP step used; False when it (or a later one) was
@@ -155,16 +166,14 @@ class UserRepository:
         *,
         roles: Iterable[str],
         extra_scopes: Iterable[str],
-        tenant_role: str,
         now: datetime,
     ) -> None:
-        self._update(
-            user_id,
-            roles=list(roles),
-            extra_scopes=list(extra_scopes),
-            tenant_role=tenant_role,
-            updated_at=now,
-        )
+        """The platform roles and extra scopes (tenant roles are memberships')."""
+        self._update(user_id, roles=list(roles), extra_scopes=list(extra_scopes), updated_at=now)
+
+    def set_default_tenant(self, user_id: uuid.UUID, tenant_id: uuid.UUID) -> None:
+        """The tenant the user's next login starts in (the one last made active)."""
+        self._update(user_id, UserRow.tenant_id != tenant_id, tenant_id=tenant_id)
 
     def touch(self, user_id: uuid.UUID, now: datetime) -> None:
         self._update(user_id, updated_at=now)
@@ -329,3 +338,135 @@ class RecoveryCodeRepository:
 
     def clear(self, user_id: uuid.UUID) -> None:
         self._session.execute(delete_owned(RecoveryCodeRow, user_id))
+
+
+def _tenant(row: TenantRow) -> Tenant:
+    return Tenant(row.id, row.name, row.base_currency, row.created_at)
+
+
+def _membership(row: MembershipRow) -> Membership:
+    return Membership(row.tenant_id, row.user_id, row.tenant_role, row.created_at, row.updated_at)
+
+
+# How many members a tenant has: counted per tenant listed (the primary key's index),
+# never over the whole table.
+_OTHERS = aliased(MembershipRow)
+_MEMBER_COUNT = (
+    select(func.count())
+    .select_from(_OTHERS)
+    .where(_OTHERS.tenant_id == TenantRow.id)
+    .correlate(TenantRow)
+    .scalar_subquery()
+)
+
+
+class MembershipRepository:
+    """Tenants and who belongs to them. A membership is looked up by its pair (tenant,
+    user): callers pass the caller's tenant, so another tenant's member is not found."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def tenant(self, tenant_id: uuid.UUID) -> Tenant | None:
+        row = self._session.get(TenantRow, tenant_id)
+        return None if row is None else _tenant(row)
+
+    def open_workspace(self, user_id: uuid.UUID, now: datetime) -> Membership:
+        """A new tenant named after the user, with the user as its owner."""
+        full_name = self._session.scalar(select(UserRow.full_name).where(UserRow.id == user_id))
+        tenant = TenantRow(id=uuid.uuid4(), name=workspace_name(full_name or ""), created_at=now)
+        self._session.add(tenant)
+        self._session.flush()
+        return self.add(tenant.id, user_id, access.OWNER, now)
+
+    def of_user(self, user_id: uuid.UUID) -> list[Membership]:
+        rows = self._session.scalars(
+            select(MembershipRow)
+            .where(MembershipRow.user_id == user_id)
+            .order_by(MembershipRow.created_at, MembershipRow.tenant_id)
+        )
+        return [_membership(r) for r in rows]
+
+    def teams(self, user_id: uuid.UUID) -> list[Team]:
+        """The user's tenants by name, with its membership and their member counts."""
+        rows = self._session.execute(
+            select(TenantRow, MembershipRow, _MEMBER_COUNT)
+            .join(MembershipRow, MembershipRow.tenant_id == TenantRow.id)
+            .where(MembershipRow.user_id == user_id)
+            .order_by(TenantRow.name, TenantRow.id)
+        )
+        return [Team(_tenant(t), _membership(m), int(n)) for t, m, n in rows]
+
+    def get(self, tenant_id: uuid.UUID, user_id: uuid.UUID) -> Membership | None:
+        row = self._session.get(MembershipRow, (tenant_id, user_id), populate_existing=True)
+        return None if row is None else _membership(row)
+
+    def member(self, tenant_id: uuid.UUID, user_id: uuid.UUID) -> Member | None:
+        found = self._members(tenant_id).where(MembershipRow.user_id == user_id)
+        row = self._session.execute(found).first()
+        return None if row is None else Member(_membership(row[0]), row[1], row[2])
+
+    def members(self, tenant_id: uuid.UUID, limit: int, offset: int) -> tuple[list[Member], int]:
+        """A page of the tenant's members, oldest membership first, and how many there are."""
+        rows = self._session.execute(
+            self._members(tenant_id)
+            .order_by(MembershipRow.created_at, MembershipRow.user_id)
+            .limit(limit)
+            .offset(offset)
+        )
+        total = self._session.scalar(
+            select(func.count())
+            .select_from(MembershipRow)
+            .where(MembershipRow.tenant_id == tenant_id)
+        )
+        return [Member(_membership(m), e, n) for m, e, n in rows], int(total or 0)
+
+    def count_role(self, tenant_id: uuid.UUID, tenant_role: str) -> int:
+        total = self._session.scalar(
+            select(func.count())
+            .select_from(MembershipRow)
+            .where(MembershipRow.tenant_id == tenant_id, MembershipRow.tenant_role == tenant_role)
+        )
+        return int(total or 0)
+
+    def lock_tenant(self, tenant_id: uuid.UUID) -> None:
+        """Serialise changes to the tenant's owners until the transaction ends (the row
+        lock of an UPDATE, on PostgreSQL and SQLite alike): two owners demoting each
+        other at once cannot both pass the last-owner check."""
+        self._session.execute(
+            update(TenantRow).where(TenantRow.id == tenant_id).values(name=TenantRow.name)
+        )
+
+    def add(self, tenant_id: uuid.UUID, user_id: uuid.UUID, role: str, now: datetime) -> Membership:
+        row = MembershipRow(
+            tenant_id=tenant_id, user_id=user_id, tenant_role=role, created_at=now, updated_at=now
+        )
+        self._session.add(row)
+        try:
+            self._session.flush()
+        except IntegrityError as exc:
+            raise AlreadyExists("already a member of this tenant") from exc
+        return _membership(row)
+
+    def set_role(self, tenant_id: uuid.UUID, user_id: uuid.UUID, role: str, now: datetime) -> bool:
+        result = self._session.execute(
+            update(MembershipRow)
+            .where(MembershipRow.tenant_id == tenant_id, MembershipRow.user_id == user_id)
+            .values(tenant_role=role, updated_at=now)
+        )
+        return bool(getattr(result, "rowcount", 0))
+
+    def remove(self, tenant_id: uuid.UUID, user_id: uuid.UUID) -> bool:
+        result = self._session.execute(
+            delete(MembershipRow).where(
+                MembershipRow.tenant_id == tenant_id, MembershipRow.user_id == user_id
+            )
+        )
+        return bool(getattr(result, "rowcount", 0))
+
+    def _members(self, tenant_id: uuid.UUID) -> Select[MembershipRow, str, str]:
+        return (
+            select(MembershipRow, UserRow.email, UserRow.full_name)
+            .join(UserRow, UserRow.id == MembershipRow.user_id)
+            .where(MembershipRow.tenant_id == tenant_id)
+        )

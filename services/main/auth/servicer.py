@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import TypeVar
 
 import grpc
@@ -14,6 +15,7 @@ from services.main.auth.usecases import accounts, login, mfa, profile
 from services.main.kernel.caller import current_caller
 from services.main.kernel.client import ClientOf
 from services.main.kernel.dependencies import Kernel
+from services.runtime.principal import current_principal
 from services.runtime.protoconv import optional_timestamp, timestamp
 
 GrantMessage = TypeVar(
@@ -53,8 +55,8 @@ def _profile_pb(found: Profile) -> auth_pb2.Profile:
         email_verified=user.email_verified,
         mfa_enabled=user.mfa_enabled,
         roles=found.roles,
-        tenant_id=str(user.tenant_id),
-        tenant_role=user.tenant_role,
+        tenant_id=str(found.tenant_id),
+        tenant_role=found.tenant_role,
         scopes=found.scopes,
         created_at=timestamp(user.created_at),
     )
@@ -62,6 +64,12 @@ def _profile_pb(found: Profile) -> auth_pb2.Profile:
     if last is not None:
         out.last_login_at.CopyFrom(last)
     return out
+
+
+def _token_tenant() -> uuid.UUID | None:
+    """The calling token's tenant (`tid`; the verifier checked it is a UUID)."""
+    tenant_id = current_principal().tenant_id
+    return uuid.UUID(tenant_id) if tenant_id else None
 
 
 class AuthServicer:
@@ -199,7 +207,7 @@ class AuthServicer:
     def GetProfile(
         self, request: auth_pb2.GetProfileRequest, context: grpc.ServicerContext
     ) -> auth_pb2.GetProfileResponse:
-        found = profile.get(self._kernel, current_caller().user_id)
+        found = profile.get(self._kernel, current_caller().user_id, _token_tenant())
         return auth_pb2.GetProfileResponse(profile=_profile_pb(found))
 
     def UpdateProfile(
@@ -218,7 +226,12 @@ class AuthServicer:
         )
         caller = current_caller()
         found, setup = profile.update(
-            self._kernel, caller.user_id, caller.session_id, change, self._client(context)
+            self._kernel,
+            caller.user_id,
+            caller.session_id,
+            _token_tenant(),
+            change,
+            self._client(context),
         )
         response = auth_pb2.UpdateProfileResponse(profile=_profile_pb(found))
         if setup is not None:

@@ -52,6 +52,10 @@ class MembershipRow(Base):
 
 
 class UserRow(Base):
+    """An account. Its tenant roles are its memberships'; `tenant_id` is its default
+    tenant, the one it last chose (switching, accepting an invitation): a new login
+    starts there (docs/teams.md)."""
+
     __tablename__ = "users"
 
     id: Mapped[uuid.UUID] = mapped_column(GUID, primary_key=True)
@@ -62,7 +66,6 @@ class UserRow(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
     email_verified_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     roles: Mapped[list[str]] = mapped_column(StringList)
-    tenant_role: Mapped[str] = mapped_column(String(16))
     extra_scopes: Mapped[list[str]] = mapped_column(StringList)
     mfa_secret: Mapped[str | None] = mapped_column(String(64))
     mfa_pending_secret: Mapped[str | None] = mapped_column(String(64))

@@ -1,19 +1,38 @@
 """Issuing access tokens (GAPS: RS256, typ at+jwt, 15 minutes, the claims below) with
 the current signing key. The keys capability stores, rotates and publishes the keys
-(`KeyRing` is what it provides); auth and service accounts issue tokens."""
+(`KeyRing` is what it provides).
+
+Every token of a user's session is minted by `mint` (login, MFA, refresh, accepting an
+invitation, switching tenant): it decides which tenant the token is for and reads the
+role there from the user's memberships, the one truth about tenant roles (docs/teams.md):
+
+- the tenant asked for (switching, accepting), else the session's active tenant, else the
+  user's default tenant (the one last chosen: a new login starts there);
+- when the user no longer belongs to it, the oldest membership left;
+- when the user belongs to no tenant at all (it left or was removed from every one), a
+  new workspace of its own, as registering gives — an account is never left unable to
+  log in, and an empty workspace exposes nothing.
+"""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
 
 from services.main.kernel import access
 from services.runtime.tokens.verifier import ACCESS_TOKEN_TYPE
+
+if TYPE_CHECKING:
+    from services.main.auth.domain.memberships import Membership
+    from services.main.auth.domain.users import User
+    from services.main.kernel.dependencies import Uow
+    from services.main.sessions.domain import Session
 
 
 @dataclass(frozen=True)
@@ -88,3 +107,54 @@ class TokenIssuer:
             headers={"kid": key.kid, "typ": ACCESS_TOKEN_TYPE},
         )
         return AccessToken(token=token, expires_in=lifetime)
+
+
+@dataclass(frozen=True)
+class Minted:
+    """A user's access token, and the membership it is for."""
+
+    token: AccessToken
+    membership: Membership
+
+
+def choose_membership(
+    memberships: Sequence[Membership], *preferred: uuid.UUID | None
+) -> Membership | None:
+    """The first of the `preferred` tenants the user belongs to, else its oldest
+    membership; None when it belongs to none."""
+    by_tenant = {m.tenant_id: m for m in memberships}
+    for tenant_id in preferred:
+        if tenant_id is not None and tenant_id in by_tenant:
+            return by_tenant[tenant_id]
+    return memberships[0] if memberships else None  # of_user lists the oldest first
+
+
+def mint(
+    issuer: TokenIssuer,
+    uow: Uow,
+    user: User,
+    session: Session,
+    amr: Sequence[str],
+    now: datetime,
+    *,
+    tenant_id: uuid.UUID | None = None,
+) -> Minted:
+    """An access token of `session` for `tenant_id` if given (the caller checked that the
+    user belongs to it), else for the session's tenant as the module docstring says. The
+    session keeps the tenant chosen; an explicit choice also becomes the user's default."""
+    repos = uow.repos
+    memberships = repos.memberships.of_user(user.id)
+    chosen = choose_membership(memberships, tenant_id, session.tenant_id, user.tenant_id)
+    if chosen is None:
+        chosen = repos.memberships.open_workspace(user.id, now)
+    if tenant_id is not None or all(m.tenant_id != user.tenant_id for m in memberships):
+        repos.users.set_default_tenant(user.id, chosen.tenant_id)
+    repos.sessions.set_tenant(user.id, session.id, chosen.tenant_id)
+    subject = TokenSubject(
+        user_id=user.id,
+        tenant_id=chosen.tenant_id,
+        roles=user.roles,
+        tenant_role=chosen.tenant_role,
+        extra_scopes=user.extra_scopes,
+    )
+    return Minted(issuer.issue(subject, session.id, list(amr), now), chosen)

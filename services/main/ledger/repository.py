@@ -15,20 +15,37 @@ import uuid
 from collections.abc import Collection, Iterable
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, case, exists, func, insert, select
+from sqlalchemy import (
+    ColumnElement,
+    Row,
+    String,
+    Table,
+    and_,
+    bindparam,
+    case,
+    exists,
+    func,
+    insert,
+    literal,
+    select,
+)
+from sqlalchemy import cast as cast_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import BindParameter
 from sqlalchemy.sql.expression import type_coerce
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
-from db.types import Money
+from db.types import Money, UTCDateTime
+from services.main.auth.tables import TenantRow
 from services.main.kernel.money import ZERO
 from services.main.ledger.domain.accounts import Account, AccountChanges, NewAccount
 from services.main.ledger.domain.books import Books
 from services.main.ledger.domain.entries import (
     DRAFT,
+    NUMBER_DIGITS,
     POSTED,
     REVERSED,
     CheckedEntry,
@@ -36,6 +53,8 @@ from services.main.ledger.domain.entries import (
     EntryFilters,
     Line,
     Source,
+    entry_number,
+    number_prefix,
 )
 from services.main.ledger.domain.trial_balance import AccountTotals
 from services.main.ledger.tables import (
@@ -49,8 +68,95 @@ from services.main.ledger.tables import (
 # the session's identity map last saw them.
 _FRESH: dict[str, Any] = {"populate_existing": True}
 
+# The posting path's statements are built once with bind parameters; reads select
+# columns (no ORM objects), inserts go to the tables (Core, not the ORM's bulk insert)
+# and updates skip the ORM's session synchronisation. Building statements per call
+# (coercions, cache keys) and that ORM work cost main more CPU per posting than the
+# database spends on it (tools/bench/ledger_posting.py, docs/ledger.md).
+_TENANT: BindParameter[uuid.UUID] = bindparam("tenant")
+_BOOKS = scoped(select(LedgerBooksRow.base_currency).where(owner_is(LedgerBooksRow, _TENANT)))
+_ACCOUNT_COLUMNS = tuple(LedgerAccountRow.__table__.columns)
+_ACCOUNTS_BY_ID = scoped(
+    select(*_ACCOUNT_COLUMNS).where(
+        owner_is(LedgerAccountRow, _TENANT),
+        LedgerAccountRow.id.in_(bindparam("ids", expanding=True)),
+    )
+)
+_BOOKS_WITH_ACCOUNTS = scoped(
+    select(LedgerBooksRow.base_currency, *_ACCOUNT_COLUMNS)
+    .select_from(LedgerBooksRow)
+    .outerjoin(
+        LedgerAccountRow,
+        and_(
+            LedgerAccountRow.tenant_id == LedgerBooksRow.tenant_id,
+            LedgerAccountRow.id.in_(bindparam("ids", expanding=True)),
+        ),
+    )
+    .where(owner_is(LedgerBooksRow, _TENANT))
+)
+# No synchronisation (evaluating the WHERE against every loaded object): nothing reads
+# a changed row from the identity map, the ORM reads here use _FRESH.
+_UNSYNCED: dict[str, Any] = {"synchronize_session": False}
+_NEXT_NUMBER = (
+    update_owned(LedgerBooksRow, _TENANT)
+    .values(posted_count=LedgerBooksRow.posted_count + 1)
+    .returning(LedgerBooksRow.posted_count)
+    .execution_options(**_UNSYNCED)
+)
+_ENTRY_TABLE = cast(Table, JournalEntryRow.__table__)
+_INSERT_LINES = insert(cast(Table, JournalLineRow.__table__))
+_INSERT_ENTRY: dict[str, Any] = {}  # by dialect name (LedgerRepository._insert_entry)
 
-def _account(row: LedgerAccountRow) -> Account:
+
+def _move(from_status: str, **values: Any) -> Any:
+    """A conditional move of one entry (`… WHERE status = from_status`), its new values
+    bound at execution."""
+    return (
+        update_owned(
+            JournalEntryRow,
+            _TENANT,
+            JournalEntryRow.id == bindparam("entry"),
+            JournalEntryRow.status == from_status,
+        )
+        .values(**values)
+        .returning(JournalEntryRow.id)
+        .execution_options(**_UNSYNCED)
+    )
+
+
+_MARK_POSTED = _move(
+    DRAFT, status=POSTED, number=bindparam("new_number"), posted_at=bindparam("at")
+)
+
+
+def _numbered() -> Any:
+    """The PostgreSQL form of entry_number(next count, year), with the count taken by
+    the UPDATE of the books row in a CTE: prefix || count zero-padded to NUMBER_DIGITS
+    (lpad would cut a longer count, hence the greatest())."""
+    count = _NEXT_NUMBER.returning(LedgerBooksRow.tenant_id).cte("next_number")
+    digits = cast_(count.c.posted_count, String)
+    padded = func.lpad(digits, func.greatest(NUMBER_DIGITS, func.length(digits)), "0")
+    prefix = bindparam("prefix", type_=String)
+    statement = (
+        update_owned(
+            JournalEntryRow,
+            _TENANT,
+            JournalEntryRow.id == bindparam("entry"),
+            JournalEntryRow.status == DRAFT,
+            JournalEntryRow.tenant_id == count.c.tenant_id,  # UPDATE … FROM the CTE
+        )
+        .values(status=POSTED, posted_at=bindparam("at"), number=prefix + padded)
+        .returning(JournalEntryRow.number)
+        .execution_options(**_UNSYNCED)
+    )
+    return statement.add_cte(count)
+
+
+_NUMBER_AND_POST = _numbered()
+_MARK_REVERSED = _move(POSTED, status=REVERSED, reversed_by_id=bindparam("reversal"))
+
+
+def _account(row: LedgerAccountRow | Row[Any]) -> Account:
     return Account(
         id=row.id,
         code=row.code,
@@ -106,33 +212,63 @@ class LedgerRepository:
             return postgresql.insert(table)
         return sqlite.insert(table)
 
+    def _insert_entry(self) -> Any:
+        """INSERT of a draft that does nothing when its source is taken (built once per
+        dialect: the ON CONFLICT clause is dialect-specific)."""
+        dialect = self._session.get_bind().dialect.name
+        statement = _INSERT_ENTRY.get(dialect)
+        if statement is None:
+            statement = _INSERT_ENTRY[dialect] = (
+                self._insert(_ENTRY_TABLE)
+                .on_conflict_do_nothing(
+                    index_elements=[
+                        _ENTRY_TABLE.c.tenant_id,
+                        _ENTRY_TABLE.c.source_module,
+                        _ENTRY_TABLE.c.source_event_id,
+                    ]
+                )
+                .returning(_ENTRY_TABLE.c.id)
+            )
+        return statement
+
     # -- books -----------------------------------------------------------------------------
 
     def books(self, tenant_id: uuid.UUID) -> Books | None:
-        row = self._session.scalar(select_owned(LedgerBooksRow, tenant_id))
-        return None if row is None else Books(row.tenant_id, row.base_currency)
+        currency = self._session.scalar(_BOOKS, {"tenant": tenant_id})
+        return None if currency is None else Books(tenant_id, currency)
 
-    def open_books(self, tenant_id: uuid.UUID, base_currency: str, now: datetime) -> bool:
-        """Open the tenant's books; False when they were open already (a concurrent
-        first use: whoever inserted seeds the chart)."""
+    def open_books(self, tenant_id: uuid.UUID, now: datetime) -> Books | None:
+        """Open the tenant's books in the tenant's base currency (`tenants.base_currency`,
+        read in the same statement); None when they were open already (a concurrent
+        first use: whoever inserted seeds the chart) or there is no such tenant."""
+        tenant = select(
+            TenantRow.id, TenantRow.base_currency, literal(0), literal(now, UTCDateTime)
+        ).where(TenantRow.id == tenant_id)
         opened = self._session.execute(
             self._insert(LedgerBooksRow)
-            .values(
-                tenant_id=tenant_id, base_currency=base_currency, posted_count=0, created_at=now
-            )
+            .from_select(["tenant_id", "base_currency", "posted_count", "created_at"], tenant)
             .on_conflict_do_nothing(index_elements=[LedgerBooksRow.tenant_id])
-            .returning(LedgerBooksRow.tenant_id)
-        ).all()
-        return len(opened) == 1
+            .returning(LedgerBooksRow.tenant_id, LedgerBooksRow.base_currency)
+        ).first()
+        return None if opened is None else Books(opened[0], opened[1])
 
-    def next_number(self, tenant_id: uuid.UUID) -> int:
+    def books_with_accounts(
+        self, tenant_id: uuid.UUID, ids: Collection[uuid.UUID]
+    ) -> tuple[Books | None, dict[uuid.UUID, Account]]:
+        """The tenant's books (None when not open yet) and those of `ids` that are its
+        accounts, in one statement."""
+        rows = self._session.execute(
+            _BOOKS_WITH_ACCOUNTS, {"tenant": tenant_id, "ids": list(ids)}
+        ).all()
+        if not rows:
+            return None, {}
+        accounts = {row.id: _account(row) for row in rows if row.id is not None}
+        return Books(tenant_id, rows[0].base_currency), accounts
+
+    def _next_number(self, tenant_id: uuid.UUID) -> int:
         """The tenant's next posting number; locks the books row until the transaction
         ends, so postings of one tenant are numbered one at a time."""
-        count = self._session.execute(
-            update_owned(LedgerBooksRow, tenant_id)
-            .values(posted_count=LedgerBooksRow.posted_count + 1)
-            .returning(LedgerBooksRow.posted_count)
-        ).scalar_one()
+        count = self._session.execute(_NEXT_NUMBER, {"tenant": tenant_id}).scalar_one()
         return int(count)
 
     # -- accounts --------------------------------------------------------------------------
@@ -177,9 +313,7 @@ class LedgerRepository:
     def accounts_by_id(
         self, tenant_id: uuid.UUID, ids: Collection[uuid.UUID]
     ) -> dict[uuid.UUID, Account]:
-        rows = self._session.scalars(
-            select_owned(LedgerAccountRow, tenant_id, LedgerAccountRow.id.in_(list(ids)))
-        )
+        rows = self._session.execute(_ACCOUNTS_BY_ID, {"tenant": tenant_id, "ids": list(ids)})
         return {row.id: _account(row) for row in rows}
 
     def list_accounts(
@@ -237,35 +371,27 @@ class LedgerRepository:
         new_id = entry_id or uuid.uuid4()
         source = entry.source
         inserted = self._session.execute(
-            self._insert(JournalEntryRow)
-            .values(
-                id=new_id,
-                tenant_id=tenant_id,
-                number=None,
-                entry_date=entry.entry_date,
-                memo=entry.memo,
-                source_module=None if source is None else source.module,
-                source_event_id=None if source is None else source.event_id,
-                status=DRAFT,
-                base_currency=base_currency,
-                posted_at=None,
-                reversal_of_id=reversal_of_id,
-                reversed_by_id=None,
-                created_at=now,
-            )
-            .on_conflict_do_nothing(
-                index_elements=[
-                    JournalEntryRow.tenant_id,
-                    JournalEntryRow.source_module,
-                    JournalEntryRow.source_event_id,
-                ]
-            )
-            .returning(JournalEntryRow.id)
+            self._insert_entry(),
+            {
+                "id": new_id,
+                "tenant_id": tenant_id,
+                "number": None,
+                "entry_date": entry.entry_date,
+                "memo": entry.memo,
+                "source_module": None if source is None else source.module,
+                "source_event_id": None if source is None else source.event_id,
+                "status": DRAFT,
+                "base_currency": base_currency,
+                "posted_at": None,
+                "reversal_of_id": reversal_of_id,
+                "reversed_by_id": None,
+                "created_at": now,
+            },
         ).all()
         if not inserted:
             return None
         self._session.execute(
-            insert(JournalLineRow),
+            _INSERT_LINES,
             [
                 {
                     "id": uuid.uuid4(),
@@ -340,17 +466,33 @@ class LedgerRepository:
             )
         return bool(deleted)
 
-    def mark_posted(
-        self, tenant_id: uuid.UUID, entry_id: uuid.UUID, number: str, now: datetime
-    ) -> bool:
-        """Draft → posted; False when it is no (longer a) draft."""
-        return self._move(tenant_id, entry_id, DRAFT, status=POSTED, number=number, posted_at=now)
+    def number_and_post(
+        self, tenant_id: uuid.UUID, entry_id: uuid.UUID, now: datetime
+    ) -> str | None:
+        """Draft → posted at `now` with the tenant's next number (`entry_number`); None
+        when it is no (longer a) draft — the caller must then roll back, or the number
+        taken stays used.
+
+        On PostgreSQL in one statement (the books row's UPDATE in a CTE): from the
+        numbering on, the row lock makes the tenant's other postings wait until the
+        commit, and every round trip in between — the thread waiting for the GIL again
+        after each one — lengthens that wait (a lock convoy with many threads)."""
+        values = {"tenant": tenant_id, "entry": entry_id, "at": now}
+        if self._session.get_bind().dialect.name == "postgresql":
+            number = self._session.execute(
+                _NUMBER_AND_POST, {**values, "prefix": number_prefix(now.year)}
+            ).scalar()
+            return None if number is None else str(number)
+        number = entry_number(self._next_number(tenant_id), now.year)
+        posted = self._session.execute(_MARK_POSTED, {**values, "new_number": number}).all()
+        return number if posted else None
 
     def mark_reversed(
         self, tenant_id: uuid.UUID, entry_id: uuid.UUID, reversal_id: uuid.UUID
     ) -> bool:
         """Posted → reversed; False when it is no (longer) posted."""
-        return self._move(tenant_id, entry_id, POSTED, status=REVERSED, reversed_by_id=reversal_id)
+        values = {"tenant": tenant_id, "entry": entry_id, "reversal": reversal_id}
+        return len(self._session.execute(_MARK_REVERSED, values).all()) == 1
 
     def account_totals(self, tenant_id: uuid.UUID, as_of: date) -> list[AccountTotals]:
         """Every account's base-currency debits and credits over the entries in the
@@ -383,21 +525,6 @@ class LedgerRepository:
         ]
 
     # -- helpers ---------------------------------------------------------------------------
-
-    def _move(
-        self, tenant_id: uuid.UUID, entry_id: uuid.UUID, from_status: str, **values: Any
-    ) -> bool:
-        moved = self._session.execute(
-            update_owned(
-                JournalEntryRow,
-                tenant_id,
-                JournalEntryRow.id == entry_id,
-                JournalEntryRow.status == from_status,
-            )
-            .values(**values)
-            .returning(JournalEntryRow.id)
-        ).all()
-        return len(moved) == 1
 
     def _entry_filters(
         self, tenant_id: uuid.UUID, filters: EntryFilters

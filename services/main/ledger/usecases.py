@@ -31,6 +31,8 @@ from services.runtime.errors import (
     AlreadyExists,
     FailedPrecondition,
     FieldViolation,
+    NotFound,
+    Unprocessable,
     raise_if_any,
 )
 
@@ -41,20 +43,22 @@ DEFAULT_ENTRIES_PAGE = 20
 # -- books -------------------------------------------------------------------------------
 
 
-def open_books(
-    uow: Uow, tenant_id: uuid.UUID, now: datetime, base_currency: str = chart.DEFAULT_BASE_CURRENCY
-) -> Books:
-    """The tenant's books, opened with the default chart on first use (inside the
-    caller's unit of work). Tenant creation will call this with the tenant's currency."""
+def open_books(uow: Uow, tenant_id: uuid.UUID, now: datetime) -> Books:
+    """The tenant's books, opened on first use (inside the caller's unit of work) in the
+    tenant's base currency (`tenants.base_currency`) with the default chart of accounts
+    in it. The base currency is the books' for good: posted amounts are in it."""
     books = uow.repos.ledger.books(tenant_id)
     if books is not None:
         return books
-    if uow.repos.ledger.open_books(tenant_id, base_currency, now):
-        for account in chart.default_chart(base_currency):
+    opened = uow.repos.ledger.open_books(tenant_id, now)
+    if opened is not None:
+        for account in chart.default_chart(opened.base_currency):
             uow.repos.ledger.add_account(tenant_id, account, now)
-    opened = uow.repos.ledger.books(tenant_id)
-    assert opened is not None  # opened by this call or a concurrent one
-    return opened
+        return opened
+    books = uow.repos.ledger.books(tenant_id)  # opened by a concurrent first use
+    if books is None:
+        raise NotFound(f"tenant {tenant_id} not found")
+    return books
 
 
 # -- accounts ----------------------------------------------------------------------------
@@ -155,14 +159,19 @@ def post_entry(uow: Uow, tenant_id: uuid.UUID, draft: EntryDraft, now: datetime)
 def _record(
     uow: Uow, tenant_id: uuid.UUID, draft: EntryDraft, *, post: bool, now: datetime
 ) -> Recorded:
-    books = open_books(uow, tenant_id, now)
+    # The books and the accounts the lines name, in one statement: the posting path
+    # runs per entry, and every statement costs more CPU here than in the database.
+    named = rules.named_accounts(draft)
+    books, accounts = uow.repos.ledger.books_with_accounts(tenant_id, named)
+    if books is None:
+        books = open_books(uow, tenant_id, now)
+        accounts = uow.repos.ledger.accounts_by_id(tenant_id, named)
     checked = rules.check_entry(draft, books.base_currency)
     if checked.source is not None:
         # A repeat answers the first entry even if the accounts changed since.
         existing = uow.repos.ledger.entry_by_source(tenant_id, checked.source)
         if existing is not None:
             return Recorded(existing, created=False)
-    accounts = uow.repos.ledger.accounts_by_id(tenant_id, checked.account_ids)
     rules.check_accounts(checked, accounts, books.base_currency)
     return _insert(uow, tenant_id, checked, books, post=post, now=now)
 
@@ -191,19 +200,23 @@ def _insert(
         existing = uow.repos.ledger.entry_by_source(tenant_id, checked.source)
         assert existing is not None
         return Recorded(existing, created=False)
-    if post:
-        _post(uow, tenant_id, new_id, now)
-    entry = uow.repos.ledger.entry(tenant_id, new_id)
-    assert entry is not None
+    number = _post(uow, tenant_id, new_id, now) if post else None
+    # Built from what was written rather than read back: the books row stays locked
+    # from numbering to the commit, so every statement after `_post` delays the
+    # tenant's next posting.
+    entry = rules.recorded_entry(
+        new_id, checked, books.base_currency, now, number=number, reversal_of_id=reversal_of_id
+    )
     return Recorded(entry, created=True)
 
 
-def _post(uow: Uow, tenant_id: uuid.UUID, entry_id: uuid.UUID, now: datetime) -> None:
-    # The number is taken last thing before the move: the books row stays locked only
+def _post(uow: Uow, tenant_id: uuid.UUID, entry_id: uuid.UUID, now: datetime) -> str:
+    # The number is taken last thing before the commit: the books row stays locked only
     # from here to the commit, and a failure rolls the number back with the rest.
-    number = rules.entry_number(uow.repos.ledger.next_number(tenant_id), now.year)
-    if not uow.repos.ledger.mark_posted(tenant_id, entry_id, number, now):
+    number = uow.repos.ledger.number_and_post(tenant_id, entry_id, now)
+    if number is None:
         raise FailedPrecondition(f"journal entry {entry_id} is no longer a draft")
+    return number
 
 
 def list_entries(
@@ -227,7 +240,7 @@ def list_entries(
     last = checked_date(to_date, "to_date", problems)
     raise_if_any(problems)
     if first is not None and last is not None and last < first:
-        raise_if_any([FieldViolation("to_date", "must not be before from_date")])
+        raise Unprocessable.for_field("to_date", "must not be before from_date")
     filters = EntryFilters(status, account_id, first, last, source_module or None)
     with uow:
         open_books(uow, tenant_id, clock())

@@ -33,6 +33,8 @@ class Session:
     device: str
     amr: tuple[str, ...]
     mfa_verified_at: datetime | None
+    # The tenant its tokens are for; None: the user's default tenant.
+    tenant_id: uuid.UUID | None = None
 
     def active(self, now: datetime) -> bool:
         return self.revoked_at is None and self.expires_at > now

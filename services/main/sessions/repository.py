@@ -23,6 +23,7 @@ from db.scoping import (
     select_owned,
     update_owned,
 )
+from services.main.auth.tables import MembershipRow
 from services.main.kernel.events import ClientInfo
 from services.main.kernel.hashing import token_hash
 from services.main.sessions.domain import Located, RefreshLink, Session
@@ -45,6 +46,7 @@ def _session(row: SessionRow) -> Session:
         device=row.device,
         amr=tuple(row.amr),
         mfa_verified_at=row.mfa_verified_at,
+        tenant_id=row.tenant_id,
     )
 
 
@@ -169,6 +171,14 @@ class SessionRepository:
             )
         )
 
+    def set_tenant(self, user_id: uuid.UUID, session_id: uuid.UUID, tenant_id: uuid.UUID) -> None:
+        """The tenant the session's tokens are for from now on."""
+        self._db.execute(
+            update_owned(SessionRow, user_id, SessionRow.id == session_id).values(
+                tenant_id=tenant_id
+            )
+        )
+
     def revoke(self, user_id: uuid.UUID, session_id: uuid.UUID, now: datetime, reason: str) -> bool:
         """End one of the user's sessions; False when it had ended already (or is none of
         theirs)."""
@@ -198,17 +208,30 @@ class SessionRepository:
 
 
 # The verifier's check, scoped by the token's own subject: a session id alone never
-# answers for another user's session.
-_ACTIVE_SESSION = select(SessionRow.revoked_at, SessionRow.expires_at).where(
-    SessionRow.id == bindparam("session_id"), owner_is(SessionRow, bindparam("user_id"))
+# answers for another user's session. With it, the membership the token is for (its
+# `tid`): a member removed or given another role since the token was minted is refused.
+# The membership table is auth's; this one read is what makes a removal take effect
+# within the session-check bound, so it joins it here rather than asking twice.
+_ACTIVE_SESSION = (
+    select(SessionRow.revoked_at, SessionRow.expires_at, MembershipRow.tenant_role)
+    .outerjoin(
+        MembershipRow,
+        (MembershipRow.user_id == SessionRow.user_id)
+        & (MembershipRow.tenant_id == bindparam("tenant_id")),
+    )
+    .where(SessionRow.id == bindparam("session_id"), owner_is(SessionRow, bindparam("user_id")))
 )
 
 
 class DatabaseSessionChecker:
-    """A `services.runtime.tokens.SessionChecker` reading the sessions table: one indexed
-    Core read per call, no cache, so a logout or revocation is refused by main at once
-    (the edge and other backends ask main through SessionService.CheckSession and cache
-    briefly)."""
+    """A `services.runtime.tokens.SessionChecker` reading the sessions and memberships
+    tables: one indexed Core read per call, no cache, so a logout, a revocation or a
+    membership change is refused by main at once (the edge and other backends ask main
+    through SessionService.CheckSession and cache briefly).
+
+    A token is good while its session is active and, when it names a tenant, while its
+    user is still a member of that tenant with the token's `tenant_role` (the role
+    decides the scopes the token carries)."""
 
     def __init__(self, engine: Engine, clock: Clock) -> None:
         self._engine = engine
@@ -218,12 +241,14 @@ class DatabaseSessionChecker:
         try:
             session_id = uuid.UUID(principal.session_id or "")
             user_id = uuid.UUID(principal.subject)
+            tenant_id = uuid.UUID(principal.tenant_id) if principal.tenant_id else None
         except ValueError:
             return False
         with self._engine.connect() as conn:
             row = conn.execute(
-                _ACTIVE_SESSION, {"session_id": session_id, "user_id": user_id}
+                _ACTIVE_SESSION,
+                {"session_id": session_id, "user_id": user_id, "tenant_id": tenant_id},
             ).first()
-        if row is None:
+        if row is None or row.revoked_at is not None or row.expires_at <= self._clock():
             return False
-        return row.revoked_at is None and row.expires_at > self._clock()
+        return tenant_id is None or row.tenant_role == principal.claims.get("tenant_role")

@@ -35,6 +35,11 @@ class SessionRow(Base, OwnedBy):
     device: Mapped[str] = mapped_column(String(256))
     amr: Mapped[list[str]] = mapped_column(StringList)
     mfa_verified_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The tenant its tokens are for (switching tenant changes it; refreshes keep it).
+    # None for a session opened before tenants could change: the user's default then.
+    tenant_id: Mapped[uuid.UUID | None] = mapped_column(
+        GUID, ForeignKey("tenants.id", ondelete="SET NULL")
+    )
 
 
 class RefreshTokenRow(Base):

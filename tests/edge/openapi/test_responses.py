@@ -44,6 +44,16 @@ def test_statuses_follow_the_operation_shape(document: Doc) -> None:
     }  # fmt: skip
 
 
+def test_an_idempotent_create_lists_201_and_200_for_a_repeat(document: Doc) -> None:
+    # HttpRules.created_field: a repeat answers 200 with the same body and Location.
+    responses = document["paths"]["/api/v1/accounting/ledger/entries"]["post"]["responses"]
+    created, repeat = responses["201"], responses["200"]
+    assert repeat["content"] == created["content"]
+    assert "Location" in repeat["headers"] and "repeat" in repeat["description"]
+    # an ordinary create has no 200
+    assert "200" not in document["paths"]["/api/v1/accounting/ledger/accounts"]["post"]["responses"]
+
+
 def test_error_bodies_are_the_services(document: Doc) -> None:
     for status in ("400", "401", "404", "409", "415", "422", "500", "503", "504"):
         response = resolve(document, document["components"]["responses"][f"ExpenseError.{status}"])

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import migrate
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
-from services.main.auth.tables import TenantRow, UserRow
+from services.main.auth.tables import MembershipRow, TenantRow, UserRow
 from services.main.devices.tables import TrustedDeviceRow
 from services.main.kernel import events
 from services.main.kernel.dependencies import UowFactory
@@ -80,6 +80,7 @@ def units(sessions: Sessions) -> UowFactory:
 
 
 def add_user(sessions: Sessions, name: str, *, mfa: bool = False) -> uuid.UUID:
+    """A user alone in a tenant of its own, as its owner (as registering leaves it)."""
     user_id = uuid.uuid4()
     with sessions.begin() as session:
         tenant = TenantRow(id=uuid.uuid4(), name=f"{name}'s", created_at=NOW)
@@ -94,10 +95,19 @@ def add_user(sessions: Sessions, name: str, *, mfa: bool = False) -> uuid.UUID:
                 full_name=name.title(),
                 password_hash="not-a-real-hash",
                 roles=["user"],
-                tenant_role="owner",
                 extra_scopes=[],
                 mfa_secret="JBSWY3DPEHPK3PXP" if mfa else None,
                 mfa_enabled_at=NOW - timedelta(days=60) if mfa else None,
+                created_at=NOW - timedelta(days=90),
+                updated_at=NOW - timedelta(days=90),
+            )
+        )
+        session.flush()
+        session.add(
+            MembershipRow(
+                tenant_id=tenant.id,
+                user_id=user_id,
+                tenant_role="owner",
                 created_at=NOW - timedelta(days=90),
                 updated_at=NOW - timedelta(days=90),
             )

@@ -12,6 +12,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from finplat.accounting.v1 import ledger_pb2
+from finplat.billing.v1 import invoices_pb2, payments_pb2
 from finplat.identity.v1 import (
     admin_pb2,
     auth_pb2,
@@ -19,7 +20,9 @@ from finplat.identity.v1 import (
     security_pb2,
     service_accounts_pb2,
     sessions_pb2,
+    teams_pb2,
 )
+from finplat.projects.v1 import projects_pb2
 from sqlalchemy import Engine
 
 from db import migrate
@@ -59,10 +62,14 @@ def test_every_identity_service_is_registered_from_the_capabilities(main: MainBa
             keys_pb2,
             admin_pb2,
             service_accounts_pb2,
+            teams_pb2,
+            projects_pb2,
+            invoices_pb2,
+            payments_pb2,
         )
         for service in module.DESCRIPTOR.services_by_name.values()
     }
-    assert len(expected) == 8
+    assert len(expected) == 12
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=1))
     try:
         assert set(register(server, CAPABILITIES, main.kernel)) == expected

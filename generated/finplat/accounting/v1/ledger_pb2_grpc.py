@@ -133,8 +133,8 @@ class LedgerServiceServicer:
     def CreateEntry(self, request, context):
         """Records a journal entry, as a draft unless `post` is true. Its lines must balance in
         the base currency (400 naming the imbalance otherwise). Answers 201 with the entry
-        and its Location. Idempotent by (source_module, source_event_id): a repeat answers
-        the entry recorded first (`created` false) and never records a second one.
+        and its Location. Idempotent by (source_module, source_event_id): a repeat records
+        nothing and answers 200 with the entry recorded first (whatever the repeat's lines).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -23,8 +23,10 @@ class User:
     email_verified_at: datetime | None
     # Platform roles ("user" always; "admin", "service" granted by operators).
     roles: tuple[str, ...]
-    # Role within the tenant: owner, manager, member, viewer.
-    tenant_role: str
+    # Its role in its default tenant `tenant_id` (owner, manager, member, viewer), read
+    # from the membership; None when it no longer belongs to it (its next token is for
+    # another tenant: services.main.kernel.tokens).
+    tenant_role: str | None
     # Scopes granted beyond those of the tenant role.
     extra_scopes: tuple[str, ...]
     mfa_secret: str | None
@@ -61,12 +63,14 @@ class NewUser:
 
 
 def subject_of(user: User) -> TokenSubject:
-    """What an access token issued now says about `user`."""
+    """What an access token for `user`'s default tenant says. A session's tokens are
+    minted by services.main.kernel.tokens.mint, which chooses the tenant; this is for a
+    grant without tenants to choose from (a service account, alone in its own)."""
     return TokenSubject(
         user_id=user.id,
         tenant_id=user.tenant_id,
         roles=user.roles,
-        tenant_role=user.tenant_role,
+        tenant_role=user.tenant_role or "",
         extra_scopes=user.extra_scopes,
     )
 
@@ -78,18 +82,22 @@ def workspace_name(full_name: str) -> str:
 
 @dataclass(frozen=True)
 class Profile:
-    """The caller's account as GetProfile shows it."""
+    """The caller's account as GetProfile shows it, in the tenant of the calling token."""
 
     user: User
     roles: list[str]  # the platform roles its tokens carry ("user" always)
+    tenant_id: uuid.UUID
+    tenant_role: str
     scopes: list[str]
 
 
-def profile_of(user: User) -> Profile:
+def profile_of(user: User, tenant_id: uuid.UUID, tenant_role: str) -> Profile:
     return Profile(
         user,
         sorted(set(user.roles) | {access.USER}),
-        access.scopes_for(user.tenant_role, user.extra_scopes),
+        tenant_id,
+        tenant_role,
+        access.scopes_for(tenant_role, user.extra_scopes),
     )
 
 

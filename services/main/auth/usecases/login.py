@@ -19,11 +19,12 @@ from services.main.auth.domain.grants import (
     Grant,
     new_token,
 )
-from services.main.auth.domain.users import User, subject_of
+from services.main.auth.domain.users import User
 from services.main.auth.usecases.second_factor import accept_code
 from services.main.kernel import events
 from services.main.kernel.dependencies import Kernel, Uow
 from services.main.kernel.events import ClientInfo, subject_hash
+from services.main.kernel.tokens import mint
 from services.main.sessions import domain as sessions
 from services.main.sessions.domain import Session
 from services.runtime.errors import InvalidArgument, PermissionDenied, RateLimited, Unauthenticated
@@ -181,13 +182,13 @@ def _open_session(
         amr=amr,
         refresh_token=refresh_token,
     )
-    return _grant(kernel, user, session, refresh_token, now)
+    return _grant(kernel, uow, user, session, refresh_token, now)
 
 
 def _grant(
-    kernel: Kernel, user: User, session: Session, refresh_token: str, now: datetime
+    kernel: Kernel, uow: Uow, user: User, session: Session, refresh_token: str, now: datetime
 ) -> Grant:
-    token = kernel.issuer.issue(subject_of(user), session.id, list(session.amr), now)
+    token = mint(kernel.issuer, uow, user, session, session.amr, now).token
     return Grant(
         mfa_required=False,
         access_token=token.token,
@@ -218,7 +219,7 @@ def refresh(kernel: Kernel, refresh_token: str, client: ClientInfo) -> Grant:
             new_refresh = new_token()
             repos.sessions.add_refresh(session.id, new_refresh, now)
             repos.sessions.seen(session.user_id, session.id, now, client)
-            return _grant(kernel, user, session, new_refresh, now)
+            return _grant(kernel, uow, user, session, new_refresh, now)
     # Reuse, outside the read transaction above: revoked in a transaction of its own.
     with kernel.unit_of_work() as uow:
         current = uow.repos.sessions.owned(session.user_id, session.id)

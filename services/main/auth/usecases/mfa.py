@@ -7,12 +7,13 @@ from datetime import datetime
 
 from services.main.auth.domain import recovery_codes, totp
 from services.main.auth.domain.grants import MFA_ISSUER, WITH_OTP, MfaSetup, VerifiedSession
-from services.main.auth.domain.users import User, subject_of
+from services.main.auth.domain.users import User
 from services.main.auth.usecases.login import check_throttle
 from services.main.auth.usecases.second_factor import accept_code
 from services.main.kernel import events
 from services.main.kernel.dependencies import Kernel, Uow
 from services.main.kernel.events import ClientInfo, subject_hash
+from services.main.kernel.tokens import mint
 from services.runtime.errors import FailedPrecondition, InvalidArgument, NotFound, Unauthenticated
 
 
@@ -163,7 +164,7 @@ def verify(
                 user_id=user.id,
                 session_id=session.id,
             )
-            token = kernel.issuer.issue(subject_of(user), session.id, list(WITH_OTP), now)
+            token = mint(kernel.issuer, uow, user, session, WITH_OTP, now).token
             return VerifiedSession(access_token=token.token, expires_in=token.expires_in)
     with kernel.unit_of_work() as uow:
         uow.repos.events.record(

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 from services.main.auth.domain import names, passwords
 from services.main.auth.domain.grants import MfaSetup, ProfileChange
-from services.main.auth.domain.users import Profile, profile_of
+from services.main.auth.domain.users import Profile, User, profile_of
 from services.main.auth.usecases import mfa
 from services.main.kernel import events
-from services.main.kernel.dependencies import Kernel
+from services.main.kernel.dependencies import Kernel, Uow
 from services.main.kernel.events import ClientInfo
 from services.main.sessions import domain as sessions
 from services.runtime.errors import InvalidArgument, Unauthenticated
@@ -25,18 +25,28 @@ def _validate_name(raw: str) -> str:
         raise InvalidArgument.for_field("name", reason) from None
 
 
-def get(kernel: Kernel, user_id: uuid.UUID) -> Profile:
+def _profile(uow: Uow, user: User, tenant_id: uuid.UUID | None) -> Profile:
+    """`user`'s profile in the calling token's tenant (its default one for a token
+    without a tenant, or when it left that tenant since)."""
+    membership = uow.repos.memberships.get(tenant_id, user.id) if tenant_id else None
+    if membership is None:
+        return profile_of(user, user.tenant_id, user.tenant_role or "")
+    return profile_of(user, membership.tenant_id, membership.tenant_role)
+
+
+def get(kernel: Kernel, user_id: uuid.UUID, tenant_id: uuid.UUID | None) -> Profile:
     with kernel.unit_of_work() as uow:
         user = uow.repos.users.by_id(user_id)
-    if user is None:
-        raise Unauthenticated("user no longer exists")
-    return profile_of(user)
+        if user is None:
+            raise Unauthenticated("user no longer exists")
+        return _profile(uow, user, tenant_id)
 
 
 def update(
     kernel: Kernel,
     user_id: uuid.UUID,
     session_id: uuid.UUID | None,
+    tenant_id: uuid.UUID | None,
     change: ProfileChange,
     client: ClientInfo,
 ) -> tuple[Profile, MfaSetup | None]:
@@ -98,5 +108,5 @@ def update(
             setup = mfa.setup_in(uow, user, now)
         users.touch(user.id, now)
         updated = users.by_id(user.id)
-    assert updated is not None  # read in this transaction
-    return profile_of(updated), setup
+        assert updated is not None  # read in this transaction
+        return _profile(uow, updated, tenant_id), setup

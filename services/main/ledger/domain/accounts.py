@@ -24,10 +24,6 @@ MAX_CODE: Final = 20
 MAX_NAME: Final = 200
 _CODE: Final = re.compile(r"[A-Za-z0-9.-]+\Z")
 
-# GAPS "Main-backend finance": the base currency until tenant creation sets one
-# (issue 15's teams part will pass the tenant's own).
-DEFAULT_BASE_CURRENCY: Final = "EUR"
-
 # Codes other modules post to (invoices: receivable, revenue, tax; payments: cash).
 CASH: Final = "1000"
 RECEIVABLE: Final = "1100"

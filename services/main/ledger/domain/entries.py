@@ -51,6 +51,7 @@ MAX_SOURCE_EVENT: Final = 200
 _SOURCE_MODULE: Final = re.compile(r"[a-z0-9_-]+\Z")
 _SOURCE_EVENT: Final = re.compile(r"[!-~]+\Z")
 NUMBER_PREFIX: Final = "JE"
+NUMBER_DIGITS: Final = 6
 # Reversals are recorded by the ledger itself, keyed by the entry they reverse, so the
 # unique source makes a second reversal of one entry impossible.
 LEDGER_MODULE: Final = "ledger"
@@ -231,6 +232,18 @@ def _line(
     return Line(account_id, debit, credit, currency, rate, base, description)
 
 
+def named_accounts(draft: EntryDraft) -> frozenset[uuid.UUID]:
+    """The accounts a draft's lines name, where the id is well formed (`check_entry`
+    reports the others): what to look up before the lines are checked."""
+    named: set[uuid.UUID] = set()
+    for line in draft.lines[:MAX_LINES]:
+        try:
+            named.add(uuid.UUID(line.account_id))
+        except ValueError:
+            continue
+    return frozenset(named)
+
+
 def check_balance(lines: Sequence[Line], base_currency: str) -> None:
     """400 naming the imbalance when base-currency debits and credits differ."""
     debits = sum((line.base_amount for line in lines if line.is_debit), ZERO)
@@ -321,8 +334,14 @@ def check_reversible(entry: Entry) -> None:
         raise FailedPrecondition(f"journal entry {entry.id} is a reversal: post a new entry")
 
 
+def number_prefix(year: int) -> str:
+    return f"{NUMBER_PREFIX}-{year}-"
+
+
 def entry_number(sequence: int, year: int) -> str:
-    return f"{NUMBER_PREFIX}-{year}-{sequence:06d}"
+    """ "JE-2026-000042": the posting year and the tenant's sequence, zero-padded to
+    NUMBER_DIGITS (more digits past 999999)."""
+    return f"{number_prefix(year)}{sequence:0{NUMBER_DIGITS}d}"
 
 
 def reversal_of(entry: Entry, entry_date: date, memo: str) -> CheckedEntry:
@@ -332,6 +351,32 @@ def reversal_of(entry: Entry, entry_date: date, memo: str) -> CheckedEntry:
         memo=memo or f"Reversal of {entry.number}",
         source=Source(LEDGER_MODULE, f"reversal:{entry.id}"),
         lines=tuple(line.swapped() for line in entry.lines),
+    )
+
+
+def recorded_entry(
+    entry_id: uuid.UUID,
+    checked: CheckedEntry,
+    base_currency: str,
+    now: datetime,
+    *,
+    number: str | None,
+    reversal_of_id: uuid.UUID | None = None,
+) -> Entry:
+    """The entry just recorded at `now`: posted when it got a `number`, else a draft."""
+    return Entry(
+        id=entry_id,
+        number=number,
+        entry_date=checked.entry_date,
+        memo=checked.memo,
+        source=checked.source,
+        status=DRAFT if number is None else POSTED,
+        base_currency=base_currency,
+        lines=checked.lines,
+        posted_at=None if number is None else now,
+        reversal_of_id=reversal_of_id,
+        reversed_by_id=None,
+        created_at=now,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import jwt
@@ -48,6 +49,7 @@ def _user(units: UowFactory, now: datetime = NOW) -> tuple[TokenSubject, uuid.UU
                 username=uuid.uuid4().hex[:12],
                 full_name="Ada",
                 password_hash="x",
+                tenant_role="member",
             ),
             now,
         )
@@ -123,6 +125,39 @@ def test_issued_token_verifies_with_the_shared_verifier(units: UowFactory, engin
         assert uow.repos.sessions.revoke(subject.user_id, session_id, now, "logout")
     with pytest.raises(Unauthenticated):
         verifier.verify(token.token)
+
+
+def test_a_token_stops_verifying_when_its_membership_changes(
+    units: UowFactory, engine: Engine
+) -> None:
+    """The session check also requires the token's (sub, tid) membership, in the token's
+    tenant role: a removed member's or a demoted member's tokens are refused."""
+    usecases.ensure_key(units(), _at(NOW))
+    keys = _keys(engine)
+    now = datetime.now(UTC)
+    subject, session_id = _user(units, now)
+    issuer = TokenIssuer(keys=keys, issuer="finplat", audience="finplat-api", lifetime=LIFETIME)
+    checker = DatabaseSessionChecker(engine, lambda: datetime.now(UTC))
+    verifier = TokenVerifier(
+        keys, VerifierConfig("finplat", "finplat-api"), session_checker=checker
+    )
+    member = issuer.issue(subject, session_id, ["pwd"], now).token
+    as_owner = issuer.issue(replace(subject, tenant_role="owner"), session_id, ["pwd"], now)
+    elsewhere = issuer.issue(replace(subject, tenant_id=uuid.uuid4()), session_id, ["pwd"], now)
+    assert verifier.verify(member).tenant_id == str(subject.tenant_id)
+    for refused in (as_owner.token, elsewhere.token):
+        with pytest.raises(Unauthenticated):
+            verifier.verify(refused)
+    with units() as uow:
+        uow.repos.memberships.set_role(subject.tenant_id, subject.user_id, "viewer", now)
+    with pytest.raises(Unauthenticated):
+        verifier.verify(member)
+    viewer = issuer.issue(replace(subject, tenant_role="viewer"), session_id, ["pwd"], now)
+    assert verifier.verify(viewer.token).subject == str(subject.user_id)
+    with units() as uow:
+        assert uow.repos.memberships.remove(subject.tenant_id, subject.user_id)
+    with pytest.raises(Unauthenticated):
+        verifier.verify(viewer.token)
 
 
 def test_scopes_follow_the_tenant_role() -> None:

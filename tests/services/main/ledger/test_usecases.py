@@ -5,11 +5,13 @@ idempotent by source, immutable once posted, the trial balance, and tenant isola
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, update
+from sqlalchemy.orm import Session
 
 from services.main.auth.tables import TenantRow
 from services.main.kernel.dependencies import UowFactory
@@ -17,6 +19,7 @@ from services.main.ledger import usecases
 from services.main.ledger.domain import entries as rules
 from services.main.ledger.domain.accounts import Account
 from services.main.ledger.domain.entries import EntryDraft, LineDraft
+from services.main.ledger.tables import LedgerBooksRow
 from services.runtime.errors import (
     AlreadyExists,
     FailedPrecondition,
@@ -38,12 +41,12 @@ def uow(database_url: str, engine: Engine) -> UowFactory:
     return units(migrated_sessions(database_url, engine))
 
 
-def new_tenant(uow: UowFactory, engine: Engine) -> uuid.UUID:
+def new_tenant(uow: UowFactory, engine: Engine, base_currency: str = "EUR") -> uuid.UUID:
     tenant_id = uuid.uuid4()
-    from sqlalchemy.orm import Session
-
     with Session(engine) as session, session.begin():
-        session.add(TenantRow(id=tenant_id, name="Acme", created_at=NOW))
+        session.add(
+            TenantRow(id=tenant_id, name="Acme", base_currency=base_currency, created_at=NOW)
+        )
     return tenant_id
 
 
@@ -78,6 +81,44 @@ def test_first_use_opens_the_books_with_the_default_chart(
     assert list(accounts) == ["1000", "1100", "2000", "2100", "3000", "3100", "4000", "5000"]
     assert all(a.currency == "EUR" and a.active for a in accounts.values())
     assert by_code(uow, tenant).keys() == accounts.keys()  # opened once
+
+
+def test_the_books_are_in_the_tenants_base_currency(uow: UowFactory, engine: Engine) -> None:
+    tenant = new_tenant(uow, engine, base_currency="GBP")
+    accounts = by_code(uow, tenant)
+    assert {a.currency for a in accounts.values()} == {"GBP"}
+    pounds = EntryDraft(
+        entry_date=(2026, 3, 1),
+        lines=[
+            LineDraft(str(accounts["1100"].id), debit="10", currency="GBP"),
+            LineDraft(str(accounts["4000"].id), credit="10", currency="GBP"),
+        ],
+    )
+    entry = usecases.record_entry(uow(), tenant, pounds, post=True, clock=clock).entry
+    assert (entry.base_currency, entry.total) == ("GBP", Decimal("10.00"))
+    # A euro line is foreign here: it balances at its rate to the pound.
+    euro = replace(pounds.lines[0], debit="10", currency="EUR", fx_rate="0.85")
+    euros = EntryDraft(entry_date=(2026, 3, 1), lines=[euro, pounds.lines[1]])
+    with pytest.raises(InvalidArgument, match=r"debits 8\.50 ≠ credits 10\.00 GBP"):
+        usecases.record_entry(uow(), tenant, euros, post=True, clock=clock)
+    balance = usecases.get_trial_balance(uow(), tenant, None, clock=clock)
+    assert balance.base_currency == "GBP"
+
+
+def test_an_entry_as_first_use_opens_the_books(uow: UowFactory, tenant: uuid.UUID) -> None:
+    stranger = Account(uuid.uuid4(), "9", "X", "asset", "EUR", True, NOW, NOW)
+    with pytest.raises(Unprocessable, match="not found"):
+        usecases.record_entry(
+            uow(), tenant, sale({"1100": stranger, "4000": stranger}), post=True, clock=clock
+        )
+    assert "1100" in by_code(uow, tenant)
+
+
+def test_a_tenant_that_does_not_exist_has_no_books(uow: UowFactory) -> None:
+    with pytest.raises(NotFound, match="tenant"):
+        usecases.list_accounts(
+            uow(), uuid.uuid4(), type_=None, active=None, limit=None, offset=0, clock=clock
+        )
 
 
 def test_accounts_are_created_listed_filtered_and_updated(
@@ -168,6 +209,41 @@ def test_a_draft_is_deleted_and_numbers_have_no_gaps(uow: UowFactory, tenant: uu
     assert numbers == ["JE-2026-000001", "JE-2026-000002", "JE-2026-000003"]
 
 
+def test_numbers_grow_past_six_digits(uow: UowFactory, tenant: uuid.UUID, engine: Engine) -> None:
+    accounts = by_code(uow, tenant)
+    with Session(engine) as session, session.begin():
+        session.execute(
+            update(LedgerBooksRow)
+            .where(LedgerBooksRow.tenant_id == tenant)
+            .values(posted_count=999998)
+        )
+    numbers = [
+        usecases.record_entry(uow(), tenant, sale(accounts), post=True, clock=clock).entry.number
+        for _ in range(2)
+    ]
+    # As entry_number writes them, whichever database numbers them.
+    assert numbers == [rules.entry_number(999999, 2026), rules.entry_number(1000000, 2026)]
+    assert numbers == ["JE-2026-999999", "JE-2026-1000000"]
+    assert (
+        usecases.get_entry(uow(), tenant, posted_id(uow, tenant, numbers[1])).number == numbers[1]
+    )
+
+
+def posted_id(uow: UowFactory, tenant: uuid.UUID, number: str) -> uuid.UUID:
+    page = usecases.list_entries(
+        uow(),
+        tenant,
+        status="posted",
+        account_id=None,
+        from_date=None,
+        to_date=None,
+        source_module=None,
+        limit=100,
+        offset=0,
+    )
+    return next(e.id for e in page.items if e.number == number)
+
+
 def test_a_repeat_of_a_source_answers_the_first_entry(uow: UowFactory, tenant: uuid.UUID) -> None:
     accounts = by_code(uow, tenant)
     keyed = sale(accounts, source_module="invoices", source_event_id="inv-7:issue")
@@ -234,6 +310,8 @@ def test_unbalanced_and_foreign_currency_entries(uow: UowFactory, tenant: uuid.U
     assert entry.lines[0].base_amount == Decimal("109.93")
     assert entry.lines[0].fx_rate == Decimal("0.9123")
     assert entry.total == Decimal("109.93")
+    # What the call answers (built from what it wrote) is what is stored.
+    assert entry == usecases.get_entry(uow(), tenant, entry.id)
 
 
 def test_another_tenants_records_are_missing(
@@ -308,7 +386,7 @@ def test_entries_are_filtered(uow: UowFactory, tenant: uuid.UUID) -> None:
     assert listed(from_date=(2026, 3, 5)) == [posted.id]
     assert len(listed(to_date=(2026, 3, 5))) == 1
     assert len(listed()) == 2
-    with pytest.raises(InvalidArgument):
+    with pytest.raises(Unprocessable, match="to_date"):  # a rule across fields
         listed(from_date=(2026, 3, 5), to_date=(2026, 3, 1))
     with pytest.raises(InvalidArgument):
         listed(status="#4")

@@ -187,6 +187,14 @@ class HttpRules(betterproto.Message):
      document lists it. (Operations with a body list 422 anyway.)
     """
 
+    created_field: str = betterproto.string_field(8)
+    """
+    Name of a bool field of the response message telling whether the call created
+     the resource. An idempotent create answers a repeat (the field false) with 200
+     instead of success_status, with the same body and Location, so a client can tell
+     "created now" (e.g. 201) from "already there" (200). The API document lists both.
+    """
+
 
 @dataclass(eq=False, repr=False)
 class MultipartField(betterproto.Message):

@@ -1,0 +1,2 @@
+"""The invoices' pure rules: fields and their checks, totals, transitions, postings,
+idempotency keys."""

@@ -1,0 +1,1 @@
+"""The payments' pure rules: fields and their checks, and what a payment posts."""

@@ -1,0 +1,1 @@
+"""The teams rules and records, pure."""

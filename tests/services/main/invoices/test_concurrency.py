@@ -1,0 +1,131 @@
+"""Invoices and payments under concurrent calls on PostgreSQL (what a thread-pool server
+does): issue numbers stay gapless and unique, one draft is issued once, an idempotency
+key creates one invoice however many calls carry it at once, and concurrent payments
+never settle more than the total.
+
+Each test starts its threads together on a barrier, each with its own unit of work (its
+own connection and transaction), so the database, not the test, settles every race."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
+from typing import TypeVar
+
+import pytest
+from sqlalchemy import Engine
+
+from db.engine import make_engine
+from services.main.invoices import usecases
+from services.main.invoices.domain import invoices as rules
+from services.main.invoices.domain.fields import InvoiceChanges, LineInput
+from services.main.kernel.dependencies import UowFactory
+from services.main.payments import usecases as payments
+from services.main.payments.domain.payments import PaymentDraft
+from services.runtime.errors import FailedPrecondition, Unprocessable
+from tests.services.main.invoices.support import clock, draft, issued, new_tenant
+from tests.services.main.support import migrated_sessions, units
+
+THREADS = 8
+T = TypeVar("T")
+# A line of total 0: an invoice of only this line cannot be issued.
+FREE = LineInput("Gift", "1", "0", "0")
+
+
+@pytest.fixture
+def engine(postgres_url: str) -> Iterator[Engine]:
+    engine = make_engine(postgres_url, pool_size=THREADS)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def uow(postgres_url: str, engine: Engine) -> UowFactory:
+    return units(migrated_sessions(postgres_url, engine))
+
+
+@pytest.fixture
+def tenant(engine: Engine) -> uuid.UUID:
+    return new_tenant(engine)
+
+
+def together(call: Callable[[int], T], count: int = THREADS) -> list[T | Exception]:
+    """`call(i)` from `count` threads released at once; each result or exception."""
+    start = threading.Barrier(count)
+
+    def run(index: int) -> T | Exception:
+        start.wait()
+        try:
+            return call(index)
+        except Exception as error:  # the outcome under test
+            return error
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(run, range(count)))
+
+
+def test_parallel_issues_get_gapless_unique_numbers(uow: UowFactory, tenant: uuid.UUID) -> None:
+    drafts = [
+        usecases.create_invoice(uow(), tenant, draft(), clock=clock).invoice.id
+        for _ in range(THREADS * 2)
+    ]
+    # Every other draft totals 0: its issue is refused (422) amid the others.
+    empty = {i for i in range(len(drafts)) if i % 2}
+    for i in empty:
+        usecases.update_invoice(uow(), tenant, drafts[i], InvoiceChanges(lines=[FREE]), clock=clock)
+
+    def issue_pair(index: int) -> list[str]:
+        numbers = []
+        for i in (index * 2, index * 2 + 1):
+            try:
+                outcome = usecases.issue_invoice(uow(), tenant, drafts[i], clock=clock)
+                assert outcome.invoice.number is not None
+                numbers.append(outcome.invoice.number)
+            except Unprocessable:
+                assert i in empty
+        return numbers
+
+    outcomes = together(issue_pair)
+    numbers = sorted(n for result in outcomes if isinstance(result, list) for n in result)
+    assert numbers == [f"INV-2026-{n:06d}" for n in range(1, THREADS + 1)]
+
+
+def test_one_draft_is_issued_once(uow: UowFactory, tenant: uuid.UUID) -> None:
+    invoice_id = usecases.create_invoice(uow(), tenant, draft(), clock=clock).invoice.id
+    outcomes = together(lambda _: usecases.issue_invoice(uow(), tenant, invoice_id, clock=clock))
+    issued_ = [o for o in outcomes if not isinstance(o, Exception)]
+    assert len(issued_) == 1
+    assert all(isinstance(o, FailedPrecondition) for o in outcomes if isinstance(o, Exception))
+    assert issued_[0].invoice.number == "INV-2026-000001"
+
+
+def test_concurrent_calls_with_one_key_create_one_invoice(
+    uow: UowFactory, tenant: uuid.UUID
+) -> None:
+    outcomes = together(
+        lambda _: usecases.create_invoice(
+            uow(), tenant, draft(), idempotency_key="saga-1", clock=clock
+        )
+    )
+    assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
+    results = [o for o in outcomes if not isinstance(o, Exception)]
+    assert len({o.invoice.id for o in results}) == 1
+    assert sum(o.created for o in results) == 1
+
+
+def test_concurrent_payments_never_exceed_the_total(uow: UowFactory, tenant: uuid.UUID) -> None:
+    invoice = issued(uow, tenant, draft(LineInput("Work", "1", "100", "0")))
+    outcomes = together(
+        lambda _: payments.record_payment(
+            uow(), tenant, PaymentDraft(str(invoice.id), "30", "EUR"), clock=clock
+        )
+    )
+    recorded = [o for o in outcomes if not isinstance(o, Exception)]
+    refused = [o for o in outcomes if isinstance(o, Exception)]
+    assert len(recorded) == 3
+    assert all(isinstance(o, Unprocessable) for o in refused), refused
+    after = usecases.get_invoice(uow(), tenant, invoice.id)
+    assert (after.status, after.amount_paid) == (rules.ISSUED, Decimal("90.00"))
