@@ -15,12 +15,13 @@ from dataclasses import replace
 from datetime import datetime
 
 from services.main.auth.domain.grants import new_token
-from services.main.auth.domain.users import User, subject_of
+from services.main.auth.domain.users import User
 from services.main.auth.usecases.login import check_throttle
 from services.main.kernel import events
 from services.main.kernel.dependencies import Kernel, Uow
 from services.main.kernel.events import NO_CLIENT, ClientInfo, subject_hash
 from services.main.kernel.hashing import token_hash
+from services.main.kernel.tokens import mint
 from services.main.service_accounts import domain
 from services.main.service_accounts.domain import (
     IssuedServiceAccount,
@@ -120,7 +121,9 @@ def _open_session(
         # so the refresh token is thrown away unseen and can never be presented.
         refresh_token=new_token(),
     )
-    token = kernel.issuer.issue(subject_of(user), session.id, domain.CLIENT_CREDENTIALS_AMR, now)
+    # The one place tokens are made: the account's tenant and role come from its
+    # membership, exactly as the session check will require them.
+    token = mint(kernel.issuer, uow, user, session, domain.CLIENT_CREDENTIALS_AMR, now).token
     return ServiceToken(token.token, token.expires_in, session.id)
 
 

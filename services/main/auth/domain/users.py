@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from services.main.kernel import access
-from services.main.kernel.tokens import TokenSubject
 from services.runtime.errors import AlreadyExists
 
 
@@ -60,19 +59,6 @@ class NewUser:
     tenant_role: str = access.OWNER
     # A fixed id for an account the code refers to (the decoy); random otherwise.
     id: uuid.UUID | None = None
-
-
-def subject_of(user: User) -> TokenSubject:
-    """What an access token for `user`'s default tenant says. A session's tokens are
-    minted by services.main.kernel.tokens.mint, which chooses the tenant; this is for a
-    grant without tenants to choose from (a service account, alone in its own)."""
-    return TokenSubject(
-        user_id=user.id,
-        tenant_id=user.tenant_id,
-        roles=user.roles,
-        tenant_role=user.tenant_role or "",
-        extra_scopes=user.extra_scopes,
-    )
 
 
 def workspace_name(full_name: str) -> str:

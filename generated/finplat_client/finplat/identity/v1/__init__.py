@@ -61,7 +61,9 @@ class UserAccess(betterproto.Message):
     """Platform roles (always includes "user")."""
 
     tenant_role: str = betterproto.string_field(4)
-    """Role within the tenant: owner, manager, member or viewer."""
+    """
+    Role in the user's active (default) tenant: owner, manager, member or viewer.
+    """
 
     extra_scopes: List[str] = betterproto.string_field(5)
     """Scopes granted explicitly, beyond those of the tenant role."""
@@ -87,7 +89,10 @@ class GrantAccessRequest(betterproto.Message):
     """Scopes to add."""
 
     tenant_role: str = betterproto.string_field(4)
-    """New tenant role (owner, manager, member, viewer); empty keeps it."""
+    """
+    New role in the user's active (default) tenant (owner, manager, member, viewer);
+     empty keeps it. The tenant's last owner stays one (FAILED_PRECONDITION).
+    """
 
 
 @dataclass(eq=False, repr=False)
@@ -586,10 +591,13 @@ class Profile(betterproto.Message):
     """Platform roles ("user", "admin", "service")."""
 
     tenant_id: str = betterproto.string_field(8)
-    """The user's tenant (UUID)."""
+    """
+    The tenant the calling token is for (UUID): the session's active tenant
+     (GET /api/teams lists them all; POST /api/teams/switch changes it).
+    """
 
     tenant_role: str = betterproto.string_field(9)
-    """Role within the tenant: owner, manager, member or viewer."""
+    """The user's role in that tenant: owner, manager, member or viewer."""
 
     scopes: List[str] = betterproto.string_field(10)
     """OAuth 2.0 scopes carried by the user's tokens."""
