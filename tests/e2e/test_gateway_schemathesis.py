@@ -375,10 +375,18 @@ for _base in ("/api/planning/budgets", "/api/budgets", "/api/v1/intelligence/bud
 _DATE_ORDER = refused("to_date", "must not be before from_date", status=422)
 _INVOICE_BODY = any_of(
     matching(r"fx_rate|lines\[\d+\]\.(quantity|unit_price|tax_rate)"),
-    matching(r"due_date|issue_date|fx_rate|currency|lines(\[\d+\]\.\w+)?", status=422),
+    # A customer's texts refuse control characters; JSON Schema's string has no such rule
+    # unless the field declares visible text, and an address may hold line breaks.
+    matching(r"customer\.\w+", "must not contain control characters"),
+    matching(r"due_date|issue_date|fx_rate|currency|lines(\[\d+\](\.\w+)?)?", status=422),
 )
 _PROJECT_BODY = any_of(
-    matching("budget"), matching("budget|currency|start_date|end_date", status=422)
+    matching("budget|currency"),
+    matching("budget|currency|start_date|end_date", status=422),
+    # "archived" is a status a project reaches only through POST …/archive.
+    matching(
+        "status", "must be one of planned, active, on_hold, completed (archive with POST …/archive)"
+    ),
 )
 EXCUSES.update(
     {
@@ -392,11 +400,12 @@ EXCUSES.update(
         "POST /api/projects": _PROJECT_BODY,
         "PATCH /api/projects/{id}": _PROJECT_BODY,
         "POST /api/v1/accounting/ledger/entries": any_of(
-            matching(r"source_module|source_event_id|lines(\[\d+\]\.\w+)?"),
-            matching(r"entry_date|lines(\[\d+\]\.\w+)?", status=422),
+            matching(r"source_module|source_event_id|lines(\[\d+\](\.\w+)?)?"),
+            matching(r"entry_date|lines(\[\d+\](\.\w+)?)?", status=422),
         ),
     }
 )
+
 
 # Decimal strings: the edge also takes a JSON number, as written (edge/codec/scalars.py,
 # `DecimalStringCodec`), which the document — strings, as the specs write amounts — does

@@ -19,11 +19,9 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, insert, or_, select
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, func, insert, or_
 
-from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
+from db.scoping import delete_owned, select_owned, update_owned
 from services.main.invoices.domain.fields import Content, Customer
 from services.main.invoices.domain.idempotency import Call, Remembered
 from services.main.invoices.domain.invoices import (
@@ -42,10 +40,7 @@ from services.main.invoices.tables import (
     InvoiceRow,
     InvoiceSequenceRow,
 )
-
-# Rows changed by UPDATE statements in this transaction are read back as stored, not as
-# the session's identity map last saw them.
-_FRESH: dict[str, Any] = {"populate_existing": True}
+from services.main.kernel.tenant_repository import FRESH, TenantRepository
 
 
 def _line(row: InvoiceLineRow) -> Line:
@@ -103,15 +98,7 @@ def _like(text: str) -> str:
     return f"%{escaped}%"
 
 
-class InvoiceRepository:
-    def __init__(self, session: Session) -> None:
-        self._session = session
-
-    def _insert(self, table: Any) -> postgresql.Insert | sqlite.Insert:
-        if self._session.get_bind().dialect.name == "postgresql":
-            return postgresql.insert(table)
-        return sqlite.insert(table)
-
+class InvoiceRepository(TenantRepository):
     # -- invoices --------------------------------------------------------------------------
 
     def add(
@@ -138,29 +125,22 @@ class InvoiceRepository:
         statement = select_owned(InvoiceRow, tenant_id, InvoiceRow.id == invoice_id)
         if lock:
             statement = statement.with_for_update()
-        row = self._session.scalar(statement, execution_options=_FRESH)
+        row = self._session.scalar(statement, execution_options=FRESH)
         return None if row is None else self._with_lines(tenant_id, [row])[0]
 
     def list_invoices(
         self, tenant_id: uuid.UUID, filters: InvoiceFilters, *, limit: int, offset: int
     ) -> tuple[list[Invoice], int]:
         where = self._filters(filters)
-        total = self._session.scalar(
-            scoped(
-                select(func.count())
-                .select_from(InvoiceRow)
-                .where(owner_is(InvoiceRow, tenant_id), *where)
-            )
+        rows, total = self._page(
+            InvoiceRow,
+            tenant_id,
+            where,
+            order_by=[InvoiceRow.created_at.desc(), InvoiceRow.id],
+            limit=limit,
+            offset=offset,
         )
-        rows = list(
-            self._session.scalars(
-                select_owned(InvoiceRow, tenant_id, *where)
-                .order_by(InvoiceRow.created_at.desc(), InvoiceRow.id)
-                .limit(limit)
-                .offset(offset)
-            )
-        )
-        return self._with_lines(tenant_id, rows), int(total or 0)
+        return self._with_lines(tenant_id, rows), total
 
     def replace_content(
         self, tenant_id: uuid.UUID, invoice_id: uuid.UUID, content: Content, now: datetime
@@ -308,7 +288,7 @@ class InvoiceRepository:
     def remembered(self, tenant_id: uuid.UUID, key: str) -> Remembered | None:
         row = self._session.scalar(
             select_owned(InvoiceIdempotencyKeyRow, tenant_id, InvoiceIdempotencyKeyRow.key == key),
-            execution_options=_FRESH,
+            execution_options=FRESH,
         )
         return None if row is None else Remembered(row.operation, row.fingerprint, row.invoice_id)
 
@@ -376,13 +356,5 @@ class InvoiceRepository:
         return where
 
     def _with_lines(self, tenant_id: uuid.UUID, rows: list[InvoiceRow]) -> list[Invoice]:
-        if not rows:
-            return []
-        lines: dict[uuid.UUID, list[InvoiceLineRow]] = {row.id: [] for row in rows}
-        for line in self._session.scalars(
-            select_owned(
-                InvoiceLineRow, tenant_id, InvoiceLineRow.invoice_id.in_(list(lines))
-            ).order_by(InvoiceLineRow.invoice_id, InvoiceLineRow.line_no)
-        ):
-            lines[line.invoice_id].append(line)
+        lines = self._lines(InvoiceLineRow, InvoiceLineRow.invoice_id, tenant_id, rows)
         return [_invoice(row, lines[row.id]) for row in rows]

@@ -1,10 +1,9 @@
 """gRPC servicer of InvoiceService: proto ⇄ use cases, nothing else. Every call works
-on the caller's tenant (`kernel.tenancy.current_tenant_id`)."""
+on the caller's tenant (`kernel.servicing.TenantServicer`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 import grpc
 from finplat.billing.v1 import invoices_pb2 as pb
@@ -18,10 +17,8 @@ from services.main.invoices.domain.fields import (
     LineInput,
 )
 from services.main.invoices.domain.invoices import Invoice
-from services.main.kernel.dependencies import Kernel
 from services.main.kernel.money import amount_text, cents, rate_text
-from services.main.kernel.paging import Page
-from services.main.kernel.tenancy import current_tenant_id
+from services.main.kernel.servicing import TenantServicer, pagination_pb, sent
 from services.runtime.protoconv import (
     optional_date,
     optional_date_pb,
@@ -88,12 +85,6 @@ def invoice_pb(invoice: Invoice) -> pb.Invoice:
     )
 
 
-def pagination_pb(page: Page[Any]) -> pb.Pagination:
-    return pb.Pagination(
-        limit=page.limit, offset=page.offset, total=page.total, has_more=page.has_more
-    )
-
-
 # -- requests ----------------------------------------------------------------------------
 
 
@@ -128,28 +119,24 @@ def invoice_draft(request: pb.CreateInvoiceRequest) -> InvoiceDraft:
 def invoice_changes(request: pb.UpdateInvoiceRequest) -> InvoiceChanges:
     return InvoiceChanges(
         customer=_customer(request.customer) if request.HasField("customer") else None,
-        currency=request.currency if request.HasField("currency") else None,
-        fx_rate=request.fx_rate if request.HasField("fx_rate") else None,
+        currency=sent(request, "currency"),
+        fx_rate=sent(request, "fx_rate"),
         issue_date=optional_date(request, "issue_date"),
         due_date=optional_date(request, "due_date"),
-        memo=request.memo if request.HasField("memo") else None,
+        memo=sent(request, "memo"),
         lines=_lines(request.lines),
     )
 
 
-class InvoiceServicer:
-    def __init__(self, kernel: Kernel) -> None:
-        self._kernel = kernel
-
+class InvoiceServicer(TenantServicer):
     def CreateInvoice(
         self, request: pb.CreateInvoiceRequest, context: Context
     ) -> pb.CreateInvoiceResponse:
         outcome = usecases.create_invoice(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             invoice_draft(request),
             idempotency_key=request.idempotency_key,
-            clock=self._kernel.clock,
+            clock=self._clock,
         )
         return pb.CreateInvoiceResponse(
             invoice=invoice_pb(outcome.invoice), created=outcome.created
@@ -159,54 +146,44 @@ class InvoiceServicer:
         self, request: pb.ListInvoicesRequest, context: Context
     ) -> pb.ListInvoicesResponse:
         page = usecases.list_invoices(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             status=request_enum_text(request.status, pb.InvoiceStatus, "INVOICE_STATUS_"),
             customer=request.customer or None,
             from_date=optional_date(request, "from_date"),
             to_date=optional_date(request, "to_date"),
-            limit=request.limit if request.HasField("limit") else None,
+            limit=sent(request, "limit"),
             offset=request.offset,
         )
         return pb.ListInvoicesResponse(
-            data=[invoice_pb(i) for i in page.items], pagination=pagination_pb(page)
+            data=[invoice_pb(i) for i in page.items], pagination=pagination_pb(page, pb.Pagination)
         )
 
     def GetInvoice(self, request: pb.GetInvoiceRequest, context: Context) -> pb.GetInvoiceResponse:
-        invoice = usecases.get_invoice(
-            self._kernel.unit_of_work(), current_tenant_id(), required_uuid(request.id)
-        )
+        invoice = usecases.get_invoice(*self._scope(), required_uuid(request.id))
         return pb.GetInvoiceResponse(invoice=invoice_pb(invoice))
 
     def UpdateInvoice(
         self, request: pb.UpdateInvoiceRequest, context: Context
     ) -> pb.UpdateInvoiceResponse:
         invoice = usecases.update_invoice(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            required_uuid(request.id),
-            invoice_changes(request),
-            clock=self._kernel.clock,
+            *self._scope(), required_uuid(request.id), invoice_changes(request), clock=self._clock
         )
         return pb.UpdateInvoiceResponse(invoice=invoice_pb(invoice))
 
     def DeleteInvoice(
         self, request: pb.DeleteInvoiceRequest, context: Context
     ) -> pb.DeleteInvoiceResponse:
-        usecases.delete_invoice(
-            self._kernel.unit_of_work(), current_tenant_id(), required_uuid(request.id)
-        )
+        usecases.delete_invoice(*self._scope(), required_uuid(request.id))
         return pb.DeleteInvoiceResponse()
 
     def IssueInvoice(
         self, request: pb.IssueInvoiceRequest, context: Context
     ) -> pb.IssueInvoiceResponse:
         outcome = usecases.issue_invoice(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             required_uuid(request.id),
             idempotency_key=request.idempotency_key,
-            clock=self._kernel.clock,
+            clock=self._clock,
         )
         return pb.IssueInvoiceResponse(invoice=invoice_pb(outcome.invoice), created=outcome.created)
 
@@ -214,10 +191,9 @@ class InvoiceServicer:
         self, request: pb.VoidInvoiceRequest, context: Context
     ) -> pb.VoidInvoiceResponse:
         outcome = usecases.void_invoice(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             required_uuid(request.id),
             idempotency_key=request.idempotency_key,
-            clock=self._kernel.clock,
+            clock=self._clock,
         )
         return pb.VoidInvoiceResponse(invoice=invoice_pb(outcome.invoice), created=outcome.created)

@@ -13,6 +13,7 @@ each other in a circle.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -157,68 +158,77 @@ def delete_invoice(uow: Uow, tenant_id: uuid.UUID, invoice_id: uuid.UUID) -> Non
 # -- moves -------------------------------------------------------------------------------
 
 
-def issue_invoice(
-    uow: Uow,
-    tenant_id: uuid.UUID,
-    invoice_id: uuid.UUID,
-    *,
-    idempotency_key: str = "",
-    clock: Clock = utcnow,
-) -> Outcome:
+# What a move does to the locked invoice, in the transaction: (uow, tenant, invoice, now).
+Act = Callable[[Uow, uuid.UUID, Invoice, datetime], Outcome]
+
+
+@dataclass(frozen=True)
+class _Move:
+    """A use case moving an invoice on: `act` on the invoice, locked, in one
+    transaction; a repeat of the idempotency key answers the first call's outcome."""
+
+    operation: str
+    act: Act
+
+    def __call__(
+        self,
+        uow: Uow,
+        tenant_id: uuid.UUID,
+        invoice_id: uuid.UUID,
+        *,
+        idempotency_key: str = "",
+        clock: Clock = utcnow,
+    ) -> Outcome:
+        call = idempotency.call(idempotency_key, self.operation, {"invoice_id": str(invoice_id)})
+        now = clock()
+        with uow:
+            if call is not None and not uow.repos.invoices.remember(
+                tenant_id, call, invoice_id, now
+            ):
+                return _repeat(uow, tenant_id, call)
+            return self.act(uow, tenant_id, _existing(uow, tenant_id, invoice_id, lock=True), now)
+
+
+def _number_and_post(uow: Uow, tenant_id: uuid.UUID, invoice: Invoice, now: datetime) -> Outcome:
     """Number the draft, fix its dates and post Dr receivable / Cr revenue, tax."""
-    call = idempotency.call(idempotency_key, idempotency.ISSUE, {"invoice_id": str(invoice_id)})
-    now = clock()
-    with uow:
-        if call is not None and not uow.repos.invoices.remember(tenant_id, call, invoice_id, now):
-            return _repeat(uow, tenant_id, call)
-        invoice = _existing(uow, tenant_id, invoice_id, lock=True)
-        base_currency = _base_currency(uow, tenant_id, now)
-        issue = rules.check_issuable(invoice, base_currency, now.date())
-        sequence = uow.repos.invoices.next_number(tenant_id)
-        number = rules.invoice_number(sequence, issue.issue_date.year)
-        accounts = ledger_accounts(uow, tenant_id, postings.ISSUE_ACCOUNTS)
-        posting = postings.issue_entry(
-            rules.issued(invoice, number, issue, None, now), issue.issue_date, accounts
-        )
-        entry_id = ledger.post_entry(uow, tenant_id, posting, now).entry.id
-        # The row is locked since the read above: the draft is still a draft.
-        if not uow.repos.invoices.mark_issued(
-            tenant_id, invoice_id, number=number, issue=issue, entry_id=entry_id, now=now
-        ):
-            raise FailedPrecondition(f"invoice {invoice_id} is no longer a draft")
-        return Outcome(rules.issued(invoice, number, issue, entry_id, now), created=True)
+    base_currency = _base_currency(uow, tenant_id, now)
+    issue = rules.check_issuable(invoice, base_currency, now.date())
+    sequence = uow.repos.invoices.next_number(tenant_id)
+    number = rules.invoice_number(sequence, issue.issue_date.year)
+    accounts = ledger_accounts(uow, tenant_id, postings.ISSUE_ACCOUNTS)
+    posting = postings.issue_entry(
+        rules.issued(invoice, number, issue, None, now), issue.issue_date, accounts
+    )
+    entry_id = ledger.post_entry(uow, tenant_id, posting, now).entry.id
+    # The row is locked since the read above: the draft is still a draft.
+    if not uow.repos.invoices.mark_issued(
+        tenant_id, invoice.id, number=number, issue=issue, entry_id=entry_id, now=now
+    ):
+        raise FailedPrecondition(f"invoice {invoice.id} is no longer a draft")
+    return Outcome(rules.issued(invoice, number, issue, entry_id, now), created=True)
 
 
-def void_invoice(
-    uow: Uow,
-    tenant_id: uuid.UUID,
-    invoice_id: uuid.UUID,
-    *,
-    idempotency_key: str = "",
-    clock: Clock = utcnow,
-) -> Outcome:
+def _reverse(uow: Uow, tenant_id: uuid.UUID, invoice: Invoice, now: datetime) -> Outcome:
     """Void an unpaid issued invoice: its issue entry is reversed in the ledger."""
-    call = idempotency.call(idempotency_key, idempotency.VOID, {"invoice_id": str(invoice_id)})
-    now = clock()
-    with uow:
-        if call is not None and not uow.repos.invoices.remember(tenant_id, call, invoice_id, now):
-            return _repeat(uow, tenant_id, call)
-        invoice = _existing(uow, tenant_id, invoice_id, lock=True)
-        rules.check_voidable(invoice)
-        assert invoice.issue_entry_id is not None  # every issued invoice has its entry
-        # Never dated before the entry it reverses (an invoice may be post-dated).
-        issued_on = invoice.content.issue_date or now.date()
-        reversal = ledger.reverse_posted(
-            uow,
-            tenant_id,
-            invoice.issue_entry_id,
-            now,
-            max(now.date(), issued_on),
-            f"Void of invoice {invoice.number}",
-        )
-        if not uow.repos.invoices.mark_void(tenant_id, invoice_id, reversal.id, now):
-            raise FailedPrecondition(f"invoice {invoice_id} is no longer unpaid and issued")
-        return Outcome(rules.voided(invoice, reversal.id, now), created=True)
+    rules.check_voidable(invoice)
+    assert invoice.issue_entry_id is not None  # every issued invoice has its entry
+    # Never dated before the entry it reverses (an invoice may be post-dated).
+    issued_on = invoice.content.issue_date or now.date()
+    reversal = ledger.reverse_posted(
+        uow,
+        tenant_id,
+        invoice.issue_entry_id,
+        now,
+        max(now.date(), issued_on),
+        f"Void of invoice {invoice.number}",
+    )
+    if not uow.repos.invoices.mark_void(tenant_id, invoice.id, reversal.id, now):
+        raise FailedPrecondition(f"invoice {invoice.id} is no longer unpaid and issued")
+    return Outcome(rules.voided(invoice, reversal.id, now), created=True)
+
+
+issue_invoice = _Move(idempotency.ISSUE, _number_and_post)
+void_invoice = _Move(idempotency.VOID, _reverse)
 
 
 def apply_payment(

@@ -32,8 +32,6 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy import cast as cast_
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import BindParameter
 from sqlalchemy.sql.expression import type_coerce
 
@@ -41,6 +39,7 @@ from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owne
 from db.types import Money, UTCDateTime
 from services.main.auth.tables import TenantRow
 from services.main.kernel.money import ZERO
+from services.main.kernel.tenant_repository import FRESH, TenantRepository
 from services.main.ledger.domain.accounts import Account, AccountChanges, NewAccount
 from services.main.ledger.domain.books import Books
 from services.main.ledger.domain.entries import (
@@ -63,10 +62,6 @@ from services.main.ledger.tables import (
     LedgerAccountRow,
     LedgerBooksRow,
 )
-
-# Rows changed by UPDATE statements in this transaction are read back as stored, not as
-# the session's identity map last saw them.
-_FRESH: dict[str, Any] = {"populate_existing": True}
 
 # The posting path's statements are built once with bind parameters; reads select
 # columns (no ORM objects), inserts go to the tables (Core, not the ORM's bulk insert)
@@ -95,7 +90,7 @@ _BOOKS_WITH_ACCOUNTS = scoped(
     .where(owner_is(LedgerBooksRow, _TENANT))
 )
 # No synchronisation (evaluating the WHERE against every loaded object): nothing reads
-# a changed row from the identity map, the ORM reads here use _FRESH.
+# a changed row from the identity map, the ORM reads here use FRESH.
 _UNSYNCED: dict[str, Any] = {"synchronize_session": False}
 _NEXT_NUMBER = (
     update_owned(LedgerBooksRow, _TENANT)
@@ -203,15 +198,7 @@ def _entry(row: JournalEntryRow, lines: Iterable[JournalLineRow]) -> Entry:
     )
 
 
-class LedgerRepository:
-    def __init__(self, session: Session) -> None:
-        self._session = session
-
-    def _insert(self, table: Any) -> postgresql.Insert | sqlite.Insert:
-        if self._session.get_bind().dialect.name == "postgresql":
-            return postgresql.insert(table)
-        return sqlite.insert(table)
-
+class LedgerRepository(TenantRepository):
     def _insert_entry(self) -> Any:
         """INSERT of a draft that does nothing when its source is taken (built once per
         dialect: the ON CONFLICT clause is dialect-specific)."""
@@ -300,7 +287,7 @@ class LedgerRepository:
     def account(self, tenant_id: uuid.UUID, account_id: uuid.UUID) -> Account | None:
         row = self._session.scalar(
             select_owned(LedgerAccountRow, tenant_id, LedgerAccountRow.id == account_id),
-            execution_options=_FRESH,
+            execution_options=FRESH,
         )
         return None if row is None else _account(row)
 
@@ -330,12 +317,13 @@ class LedgerRepository:
             where.append(LedgerAccountRow.type == type_)
         if active is not None:
             where.append(LedgerAccountRow.active == active)
-        total = self._count(LedgerAccountRow, tenant_id, where)
-        rows = self._session.scalars(
-            select_owned(LedgerAccountRow, tenant_id, *where)
-            .order_by(LedgerAccountRow.code)
-            .limit(limit)
-            .offset(offset)
+        rows, total = self._page(
+            LedgerAccountRow,
+            tenant_id,
+            where,
+            order_by=[LedgerAccountRow.code],
+            limit=limit,
+            offset=offset,
         )
         return [_account(row) for row in rows], total
 
@@ -414,7 +402,7 @@ class LedgerRepository:
     def entry(self, tenant_id: uuid.UUID, entry_id: uuid.UUID) -> Entry | None:
         row = self._session.scalar(
             select_owned(JournalEntryRow, tenant_id, JournalEntryRow.id == entry_id),
-            execution_options=_FRESH,
+            execution_options=FRESH,
         )
         return None if row is None else self._with_lines(tenant_id, [row])[0]
 
@@ -426,7 +414,7 @@ class LedgerRepository:
                 JournalEntryRow.source_module == source.module,
                 JournalEntryRow.source_event_id == source.event_id,
             ),
-            execution_options=_FRESH,
+            execution_options=FRESH,
         )
         return None if row is None else self._with_lines(tenant_id, [row])[0]
 
@@ -434,18 +422,17 @@ class LedgerRepository:
         self, tenant_id: uuid.UUID, filters: EntryFilters, *, limit: int, offset: int
     ) -> tuple[list[Entry], int]:
         where = self._entry_filters(tenant_id, filters)
-        total = self._count(JournalEntryRow, tenant_id, where)
-        rows = list(
-            self._session.scalars(
-                select_owned(JournalEntryRow, tenant_id, *where)
-                .order_by(
-                    JournalEntryRow.entry_date.desc(),
-                    JournalEntryRow.created_at.desc(),
-                    JournalEntryRow.id,
-                )
-                .limit(limit)
-                .offset(offset)
-            )
+        rows, total = self._page(
+            JournalEntryRow,
+            tenant_id,
+            where,
+            order_by=[
+                JournalEntryRow.entry_date.desc(),
+                JournalEntryRow.created_at.desc(),
+                JournalEntryRow.id,
+            ],
+            limit=limit,
+            offset=offset,
         )
         return self._with_lines(tenant_id, rows), total
 
@@ -548,22 +535,6 @@ class LedgerRepository:
             )
         return where
 
-    def _count(self, entity: Any, tenant_id: uuid.UUID, where: list[ColumnElement[bool]]) -> int:
-        total = self._session.scalar(
-            scoped(
-                select(func.count()).select_from(entity).where(owner_is(entity, tenant_id), *where)
-            )
-        )
-        return int(total or 0)
-
     def _with_lines(self, tenant_id: uuid.UUID, rows: list[JournalEntryRow]) -> list[Entry]:
-        if not rows:
-            return []
-        lines: dict[uuid.UUID, list[JournalLineRow]] = {row.id: [] for row in rows}
-        for line in self._session.scalars(
-            select_owned(
-                JournalLineRow, tenant_id, JournalLineRow.entry_id.in_(list(lines))
-            ).order_by(JournalLineRow.entry_id, JournalLineRow.line_no)
-        ):
-            lines[line.entry_id].append(line)
+        lines = self._lines(JournalLineRow, JournalLineRow.entry_id, tenant_id, rows)
         return [_entry(row, lines[row.id]) for row in rows]

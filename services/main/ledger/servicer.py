@@ -1,17 +1,13 @@
 """gRPC servicer of LedgerService: proto ⇄ use cases, nothing else. Every call works on
-the caller's tenant (`kernel.tenancy.current_tenant_id`)."""
+the caller's tenant (`kernel.servicing.TenantServicer`)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import grpc
 from finplat.accounting.v1 import ledger_pb2 as pb
 
-from services.main.kernel.dependencies import Kernel
 from services.main.kernel.money import amount_text, cents, rate_text
-from services.main.kernel.paging import Page
-from services.main.kernel.tenancy import current_tenant_id
+from services.main.kernel.servicing import TenantServicer, pagination_pb, sent
 from services.main.ledger import usecases
 from services.main.ledger.domain.accounts import Account
 from services.main.ledger.domain.entries import Entry, EntryDraft, Line, LineDraft
@@ -77,12 +73,6 @@ def entry_pb(entry: Entry) -> pb.JournalEntry:
     )
 
 
-def pagination_pb(page: Page[Any]) -> pb.Pagination:
-    return pb.Pagination(
-        limit=page.limit, offset=page.offset, total=page.total, has_more=page.has_more
-    )
-
-
 def trial_balance_pb(balance: TrialBalance) -> pb.GetTrialBalanceResponse:
     return pb.GetTrialBalanceResponse(
         as_of=date_pb(balance.as_of),
@@ -131,59 +121,48 @@ def _account_type(value: int) -> str | None:
     return request_enum_text(value, pb.AccountType, "ACCOUNT_TYPE_")
 
 
-class LedgerServicer:
-    def __init__(self, kernel: Kernel) -> None:
-        self._kernel = kernel
-
+class LedgerServicer(TenantServicer):
     def ListAccounts(
         self, request: pb.ListAccountsRequest, context: Context
     ) -> pb.ListAccountsResponse:
         page = usecases.list_accounts(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             type_=_account_type(request.type),
-            active=request.active if request.HasField("active") else None,
-            limit=request.limit if request.HasField("limit") else None,
+            active=sent(request, "active"),
+            limit=sent(request, "limit"),
             offset=request.offset,
-            clock=self._kernel.clock,
+            clock=self._clock,
         )
         return pb.ListAccountsResponse(
-            data=[account_pb(a) for a in page.items], pagination=pagination_pb(page)
+            data=[account_pb(a) for a in page.items], pagination=pagination_pb(page, pb.Pagination)
         )
 
     def CreateAccount(
         self, request: pb.CreateAccountRequest, context: Context
     ) -> pb.CreateAccountResponse:
         account = usecases.create_account(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             code=request.code,
             name=request.name,
             type_=_account_type(request.type),
             currency=request.currency,
-            clock=self._kernel.clock,
+            clock=self._clock,
         )
         return pb.CreateAccountResponse(account=account_pb(account))
 
     def GetAccount(self, request: pb.GetAccountRequest, context: Context) -> pb.GetAccountResponse:
-        account = usecases.get_account(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            required_uuid(request.id),
-            clock=self._kernel.clock,
-        )
+        account = usecases.get_account(*self._scope(), required_uuid(request.id), clock=self._clock)
         return pb.GetAccountResponse(account=account_pb(account))
 
     def UpdateAccount(
         self, request: pb.UpdateAccountRequest, context: Context
     ) -> pb.UpdateAccountResponse:
         account = usecases.update_account(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             required_uuid(request.id),
-            name=request.name if request.HasField("name") else None,
-            active=request.active if request.HasField("active") else None,
-            clock=self._kernel.clock,
+            name=sent(request, "name"),
+            active=sent(request, "active"),
+            clock=self._clock,
         )
         return pb.UpdateAccountResponse(account=account_pb(account))
 
@@ -191,11 +170,7 @@ class LedgerServicer:
         self, request: pb.CreateEntryRequest, context: Context
     ) -> pb.CreateEntryResponse:
         recorded = usecases.record_entry(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            entry_draft(request),
-            post=request.post,
-            clock=self._kernel.clock,
+            *self._scope(), entry_draft(request), post=request.post, clock=self._clock
         )
         return pb.CreateEntryResponse(entry=entry_pb(recorded.entry), created=recorded.created)
 
@@ -203,54 +178,43 @@ class LedgerServicer:
         self, request: pb.ListEntriesRequest, context: Context
     ) -> pb.ListEntriesResponse:
         page = usecases.list_entries(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             status=request_enum_text(request.status, pb.EntryStatus, "ENTRY_STATUS_"),
             account_id=parse_uuid(request.account_id, "account_id") if request.account_id else None,
             from_date=optional_date(request, "from_date"),
             to_date=optional_date(request, "to_date"),
             source_module=request.source_module or None,
-            limit=request.limit if request.HasField("limit") else None,
+            limit=sent(request, "limit"),
             offset=request.offset,
-            clock=self._kernel.clock,
+            clock=self._clock,
         )
         return pb.ListEntriesResponse(
-            data=[entry_pb(e) for e in page.items], pagination=pagination_pb(page)
+            data=[entry_pb(e) for e in page.items], pagination=pagination_pb(page, pb.Pagination)
         )
 
     def GetEntry(self, request: pb.GetEntryRequest, context: Context) -> pb.GetEntryResponse:
-        entry = usecases.get_entry(
-            self._kernel.unit_of_work(), current_tenant_id(), required_uuid(request.id)
-        )
+        entry = usecases.get_entry(*self._scope(), required_uuid(request.id))
         return pb.GetEntryResponse(entry=entry_pb(entry))
 
     def DeleteEntry(
         self, request: pb.DeleteEntryRequest, context: Context
     ) -> pb.DeleteEntryResponse:
-        usecases.delete_entry(
-            self._kernel.unit_of_work(), current_tenant_id(), required_uuid(request.id)
-        )
+        usecases.delete_entry(*self._scope(), required_uuid(request.id))
         return pb.DeleteEntryResponse()
 
     def PostEntry(self, request: pb.PostEntryRequest, context: Context) -> pb.PostEntryResponse:
-        entry = usecases.post_draft(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            required_uuid(request.id),
-            clock=self._kernel.clock,
-        )
+        entry = usecases.post_draft(*self._scope(), required_uuid(request.id), clock=self._clock)
         return pb.PostEntryResponse(entry=entry_pb(entry))
 
     def ReverseEntry(
         self, request: pb.ReverseEntryRequest, context: Context
     ) -> pb.ReverseEntryResponse:
         entry = usecases.reverse_entry(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             required_uuid(request.id),
             entry_date=optional_date(request, "entry_date"),
             memo=request.memo,
-            clock=self._kernel.clock,
+            clock=self._clock,
         )
         return pb.ReverseEntryResponse(entry=entry_pb(entry))
 
@@ -258,9 +222,6 @@ class LedgerServicer:
         self, request: pb.GetTrialBalanceRequest, context: Context
     ) -> pb.GetTrialBalanceResponse:
         balance = usecases.get_trial_balance(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            optional_date(request, "as_of"),
-            clock=self._kernel.clock,
+            *self._scope(), optional_date(request, "as_of"), clock=self._clock
         )
         return trial_balance_pb(balance)

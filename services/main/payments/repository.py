@@ -5,10 +5,10 @@ from __future__ import annotations
 import uuid
 from datetime import date, datetime
 
-from sqlalchemy import ColumnElement, func, insert, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, insert
 
-from db.scoping import owner_is, scoped, select_owned
+from db.scoping import select_owned
+from services.main.kernel.tenant_repository import TenantRepository
 from services.main.payments.domain.payments import NewPayment, Payment
 from services.main.payments.tables import PaymentRow
 
@@ -28,10 +28,7 @@ def _payment(row: PaymentRow) -> Payment:
     )
 
 
-class PaymentRepository:
-    def __init__(self, session: Session) -> None:
-        self._session = session
-
+class PaymentRepository(TenantRepository):
     def add(
         self,
         tenant_id: uuid.UUID,
@@ -69,17 +66,12 @@ class PaymentRepository:
         where: list[ColumnElement[bool]] = []
         if invoice_id is not None:
             where.append(PaymentRow.invoice_id == invoice_id)
-        total = self._session.scalar(
-            scoped(
-                select(func.count())
-                .select_from(PaymentRow)
-                .where(owner_is(PaymentRow, tenant_id), *where)
-            )
+        rows, total = self._page(
+            PaymentRow,
+            tenant_id,
+            where,
+            order_by=[PaymentRow.created_at.desc(), PaymentRow.id],
+            limit=limit,
+            offset=offset,
         )
-        rows = self._session.scalars(
-            select_owned(PaymentRow, tenant_id, *where)
-            .order_by(PaymentRow.created_at.desc(), PaymentRow.id)
-            .limit(limit)
-            .offset(offset)
-        )
-        return [_payment(row) for row in rows], int(total or 0)
+        return [_payment(row) for row in rows], total

@@ -1,15 +1,14 @@
 """gRPC servicer of PaymentService: proto ⇄ use cases, nothing else. Every call works
-on the caller's tenant (`kernel.tenancy.current_tenant_id`)."""
+on the caller's tenant (`kernel.servicing.TenantServicer`)."""
 
 from __future__ import annotations
 
 import grpc
+from finplat.billing.v1 import invoices_pb2 as invoices_pb
 from finplat.billing.v1 import payments_pb2 as pb
 
-from services.main.invoices.servicer import pagination_pb
-from services.main.kernel.dependencies import Kernel
 from services.main.kernel.money import cents
-from services.main.kernel.tenancy import current_tenant_id
+from services.main.kernel.servicing import TenantServicer, pagination_pb, sent
 from services.main.payments import usecases
 from services.main.payments.domain.payments import Payment, PaymentDraft
 from services.runtime.protoconv import (
@@ -50,37 +49,27 @@ def payment_draft(request: pb.RecordPaymentRequest) -> PaymentDraft:
     )
 
 
-class PaymentServicer:
-    def __init__(self, kernel: Kernel) -> None:
-        self._kernel = kernel
-
+class PaymentServicer(TenantServicer):
     def RecordPayment(
         self, request: pb.RecordPaymentRequest, context: Context
     ) -> pb.RecordPaymentResponse:
-        payment = usecases.record_payment(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            payment_draft(request),
-            clock=self._kernel.clock,
-        )
+        payment = usecases.record_payment(*self._scope(), payment_draft(request), clock=self._clock)
         return pb.RecordPaymentResponse(payment=payment_pb(payment))
 
     def ListPayments(
         self, request: pb.ListPaymentsRequest, context: Context
     ) -> pb.ListPaymentsResponse:
         page = usecases.list_payments(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             invoice_id=parse_uuid(request.invoice_id, "invoice_id") if request.invoice_id else None,
-            limit=request.limit if request.HasField("limit") else None,
+            limit=sent(request, "limit"),
             offset=request.offset,
         )
         return pb.ListPaymentsResponse(
-            data=[payment_pb(p) for p in page.items], pagination=pagination_pb(page)
+            data=[payment_pb(p) for p in page.items],
+            pagination=pagination_pb(page, invoices_pb.Pagination),
         )
 
     def GetPayment(self, request: pb.GetPaymentRequest, context: Context) -> pb.GetPaymentResponse:
-        payment = usecases.get_payment(
-            self._kernel.unit_of_work(), current_tenant_id(), required_uuid(request.id)
-        )
+        payment = usecases.get_payment(*self._scope(), required_uuid(request.id))
         return pb.GetPaymentResponse(payment=payment_pb(payment))

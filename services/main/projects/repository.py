@@ -17,12 +17,11 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, func, or_, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 from sqlalchemy.sql.expression import type_coerce
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
+from services.main.kernel.tenant_repository import FRESH, TenantRepository
 from services.main.projects.domain.members import (
     Allocation,
     Member,
@@ -39,10 +38,6 @@ from services.main.projects.domain.projects import (
 )
 from services.main.projects.tables import Percent, ProjectMemberRow, ProjectRow
 from services.runtime.errors import AlreadyExists
-
-# Rows changed by UPDATE statements in this transaction are read back as stored, not as
-# the session's identity map last saw them.
-_FRESH: dict[str, Any] = {"populate_existing": True}
 
 
 def code_taken(code: str | None) -> AlreadyExists:
@@ -69,6 +64,21 @@ def _project(row: ProjectRow, member_count: int) -> Project:
     )
 
 
+def _editable(project: NewProject | Project) -> dict[str, Any]:
+    """The columns a create sets and an update may change (the status included)."""
+    return {
+        "code": project.code,
+        "name": project.name,
+        "description": project.description,
+        "status": project.status,
+        "client_name": project.client_name,
+        "start_date": project.start_date,
+        "end_date": project.end_date,
+        "budget": project.budget,
+        "currency": project.currency,
+    }
+
+
 def _member(row: ProjectMemberRow) -> Member:
     return Member(
         project_id=row.project_id,
@@ -80,15 +90,7 @@ def _member(row: ProjectMemberRow) -> Member:
     )
 
 
-class ProjectRepository:
-    def __init__(self, session: Session) -> None:
-        self._session = session
-
-    def _insert(self, table: Any) -> postgresql.Insert | sqlite.Insert:
-        if self._session.get_bind().dialect.name == "postgresql":
-            return postgresql.insert(table)
-        return sqlite.insert(table)
-
+class ProjectRepository(TenantRepository):
     # -- projects --------------------------------------------------------------------------
 
     def add(self, tenant_id: uuid.UUID, new: NewProject, now: datetime) -> Project:
@@ -98,19 +100,11 @@ class ProjectRepository:
             .values(
                 id=uuid.uuid4(),
                 tenant_id=tenant_id,
-                code=new.code,
-                name=new.name,
-                description=new.description,
-                status=new.status,
                 archived_from=None,
-                client_name=new.client_name,
-                start_date=new.start_date,
-                end_date=new.end_date,
-                budget=new.budget,
-                currency=new.currency,
                 created_at=now,
                 updated_at=now,
                 archived_at=None,
+                **_editable(new),
             )
             .on_conflict_do_nothing(index_elements=[ProjectRow.tenant_id, ProjectRow.code])
             .returning(ProjectRow.id)
@@ -131,7 +125,7 @@ class ProjectRepository:
         rows = list(
             self._session.scalars(
                 select_owned(ProjectRow, tenant_id, ProjectRow.id.in_(list(ids))),
-                execution_options=_FRESH,
+                execution_options=FRESH,
             )
         )
         return {project.id: project for project in self._with_counts(tenant_id, rows)}
@@ -140,22 +134,15 @@ class ProjectRepository:
         self, tenant_id: uuid.UUID, filters: ProjectFilters, *, limit: int, offset: int
     ) -> tuple[list[Project], int]:
         where = self._filters(filters)
-        total = self._session.scalar(
-            scoped(
-                select(func.count())
-                .select_from(ProjectRow)
-                .where(owner_is(ProjectRow, tenant_id), *where)
-            )
+        rows, total = self._page(
+            ProjectRow,
+            tenant_id,
+            where,
+            order_by=[ProjectRow.created_at.desc(), ProjectRow.id],
+            limit=limit,
+            offset=offset,
         )
-        rows = list(
-            self._session.scalars(
-                select_owned(ProjectRow, tenant_id, *where)
-                .order_by(ProjectRow.created_at.desc(), ProjectRow.id)
-                .limit(limit)
-                .offset(offset)
-            )
-        )
-        return self._with_counts(tenant_id, rows), int(total or 0)
+        return self._with_counts(tenant_id, rows), total
 
     def lock(self, tenant_id: uuid.UUID, project_id: uuid.UUID) -> bool:
         """Take the project's row lock until the transaction ends (an UPDATE that changes
@@ -172,16 +159,7 @@ class ProjectRepository:
         """Store the editable fields and the status of `project` (locked by the caller);
         AlreadyExists when its new code is another project's."""
         statement = update_owned(ProjectRow, tenant_id, ProjectRow.id == project.id).values(
-            code=project.code,
-            name=project.name,
-            description=project.description,
-            status=project.status,
-            client_name=project.client_name,
-            start_date=project.start_date,
-            end_date=project.end_date,
-            budget=project.budget,
-            currency=project.currency,
-            updated_at=now,
+            updated_at=now, **_editable(project)
         )
         try:
             with self._session.begin_nested():
@@ -251,28 +229,22 @@ class ProjectRepository:
                 ProjectMemberRow.project_id == project_id,
                 ProjectMemberRow.user_id == user_id,
             ),
-            execution_options=_FRESH,
+            execution_options=FRESH,
         )
         return None if row is None else _member(row)
 
     def members(
         self, tenant_id: uuid.UUID, project_id: uuid.UUID, *, limit: int, offset: int
     ) -> tuple[list[Member], int]:
-        where = ProjectMemberRow.project_id == project_id
-        total = self._session.scalar(
-            scoped(
-                select(func.count())
-                .select_from(ProjectMemberRow)
-                .where(owner_is(ProjectMemberRow, tenant_id), where)
-            )
+        rows, total = self._page(
+            ProjectMemberRow,
+            tenant_id,
+            [ProjectMemberRow.project_id == project_id],
+            order_by=[ProjectMemberRow.created_at, ProjectMemberRow.user_id],
+            limit=limit,
+            offset=offset,
         )
-        rows = self._session.scalars(
-            select_owned(ProjectMemberRow, tenant_id, where)
-            .order_by(ProjectMemberRow.created_at, ProjectMemberRow.user_id)
-            .limit(limit)
-            .offset(offset)
-        )
-        return [_member(row) for row in rows], int(total or 0)
+        return [_member(row) for row in rows], total
 
     def update_member(
         self,

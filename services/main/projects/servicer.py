@@ -1,17 +1,13 @@
 """gRPC servicer of ProjectService: proto ⇄ use cases, nothing else. Every call works on
-the caller's tenant (`kernel.tenancy.current_tenant_id`)."""
+the caller's tenant (`kernel.servicing.TenantServicer`)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import grpc
 from finplat.projects.v1 import projects_pb2 as pb
 
-from services.main.kernel.dependencies import Kernel
 from services.main.kernel.money import amount_text, cents
-from services.main.kernel.paging import Page
-from services.main.kernel.tenancy import current_tenant_id
+from services.main.kernel.servicing import TenantServicer, pagination_pb, sent
 from services.main.projects import usecases
 from services.main.projects.domain.members import Allocation, Member
 from services.main.projects.domain.projects import Project, ProjectDraft, ProjectPatch
@@ -71,22 +67,11 @@ def allocation_pb(allocation: Allocation) -> pb.Allocation:
     )
 
 
-def pagination_pb(page: Page[Any]) -> pb.Pagination:
-    return pb.Pagination(
-        limit=page.limit, offset=page.offset, total=page.total, has_more=page.has_more
-    )
-
-
 # -- requests ----------------------------------------------------------------------------
 
 
 def _status(value: int) -> str | None:
     return request_enum_text(value, pb.ProjectStatus, _STATUS)
-
-
-def _sent(request: Any, field: str) -> Any:
-    """The value of an optional field, None when not sent."""
-    return getattr(request, field) if request.HasField(field) else None
 
 
 def project_draft(request: pb.CreateProjectRequest) -> ProjectDraft:
@@ -105,60 +90,47 @@ def project_draft(request: pb.CreateProjectRequest) -> ProjectDraft:
 
 def project_patch(request: pb.UpdateProjectRequest) -> ProjectPatch:
     return ProjectPatch(
-        name=_sent(request, "name"),
-        code=_sent(request, "code"),
-        description=_sent(request, "description"),
+        name=sent(request, "name"),
+        code=sent(request, "code"),
+        description=sent(request, "description"),
         status=_status(request.status),
-        client_name=_sent(request, "client_name"),
+        client_name=sent(request, "client_name"),
         start_date=optional_date(request, "start_date"),
         end_date=optional_date(request, "end_date"),
-        budget=_sent(request, "budget"),
-        currency=_sent(request, "currency"),
+        budget=sent(request, "budget"),
+        currency=sent(request, "currency"),
     )
 
 
-class ProjectServicer:
-    def __init__(self, kernel: Kernel) -> None:
-        self._kernel = kernel
-
+class ProjectServicer(TenantServicer):
     def ListProjects(
         self, request: pb.ListProjectsRequest, context: Context
     ) -> pb.ListProjectsResponse:
         page = usecases.list_projects(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             status=_status(request.status),
             text=request.q,
-            limit=_sent(request, "limit"),
+            limit=sent(request, "limit"),
             offset=request.offset,
         )
         return pb.ListProjectsResponse(
-            data=[project_pb(p) for p in page.items], pagination=pagination_pb(page)
+            data=[project_pb(p) for p in page.items], pagination=pagination_pb(page, pb.Pagination)
         )
 
     def CreateProject(
         self, request: pb.CreateProjectRequest, context: Context
     ) -> pb.CreateProjectResponse:
-        project = usecases.create_project(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            project_draft(request),
-            clock=self._kernel.clock,
-        )
+        project = usecases.create_project(*self._scope(), project_draft(request), clock=self._clock)
         return pb.CreateProjectResponse(project=project_pb(project))
 
     def GetProject(self, request: pb.GetProjectRequest, context: Context) -> pb.GetProjectResponse:
-        project = usecases.get_project(
-            self._kernel.unit_of_work(), current_tenant_id(), required_uuid(request.id)
-        )
+        project = usecases.get_project(*self._scope(), required_uuid(request.id))
         return pb.GetProjectResponse(project=project_pb(project))
 
     def BatchGetProjects(
         self, request: pb.BatchGetProjectsRequest, context: Context
     ) -> pb.BatchGetProjectsResponse:
-        batch = usecases.batch_get_projects(
-            self._kernel.unit_of_work(), current_tenant_id(), list(request.ids)
-        )
+        batch = usecases.batch_get_projects(*self._scope(), list(request.ids))
         return pb.BatchGetProjectsResponse(
             projects=[project_pb(p) for p in batch.projects],
             missing_ids=[str(i) for i in batch.missing],
@@ -168,11 +140,7 @@ class ProjectServicer:
         self, request: pb.UpdateProjectRequest, context: Context
     ) -> pb.UpdateProjectResponse:
         project = usecases.update_project(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            required_uuid(request.id),
-            project_patch(request),
-            clock=self._kernel.clock,
+            *self._scope(), required_uuid(request.id), project_patch(request), clock=self._clock
         )
         return pb.UpdateProjectResponse(project=project_pb(project))
 
@@ -180,10 +148,7 @@ class ProjectServicer:
         self, request: pb.ArchiveProjectRequest, context: Context
     ) -> pb.ArchiveProjectResponse:
         project = usecases.archive_project(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            required_uuid(request.id),
-            clock=self._kernel.clock,
+            *self._scope(), required_uuid(request.id), clock=self._clock
         )
         return pb.ArchiveProjectResponse(project=project_pb(project))
 
@@ -191,10 +156,7 @@ class ProjectServicer:
         self, request: pb.UnarchiveProjectRequest, context: Context
     ) -> pb.UnarchiveProjectResponse:
         project = usecases.unarchive_project(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
-            required_uuid(request.id),
-            clock=self._kernel.clock,
+            *self._scope(), required_uuid(request.id), clock=self._clock
         )
         return pb.UnarchiveProjectResponse(project=project_pb(project))
 
@@ -202,27 +164,25 @@ class ProjectServicer:
         self, request: pb.ListProjectMembersRequest, context: Context
     ) -> pb.ListProjectMembersResponse:
         page = usecases.list_members(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             required_uuid(request.project_id, "project_id"),
-            limit=_sent(request, "limit"),
+            limit=sent(request, "limit"),
             offset=request.offset,
         )
         return pb.ListProjectMembersResponse(
-            data=[member_pb(m) for m in page.items], pagination=pagination_pb(page)
+            data=[member_pb(m) for m in page.items], pagination=pagination_pb(page, pb.Pagination)
         )
 
     def AddProjectMember(
         self, request: pb.AddProjectMemberRequest, context: Context
     ) -> pb.AddProjectMemberResponse:
         member = usecases.add_member(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             required_uuid(request.project_id, "project_id"),
             user_id=request.user_id,
             role=request.role,
             allocation_percent=request.allocation_percent,
-            clock=self._kernel.clock,
+            clock=self._clock,
         )
         return pb.AddProjectMemberResponse(member=member_pb(member))
 
@@ -230,8 +190,7 @@ class ProjectServicer:
         self, request: pb.GetProjectMemberRequest, context: Context
     ) -> pb.GetProjectMemberResponse:
         member = usecases.get_member(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             required_uuid(request.project_id, "project_id"),
             required_uuid(request.user_id, "user_id"),
         )
@@ -241,13 +200,12 @@ class ProjectServicer:
         self, request: pb.UpdateProjectMemberRequest, context: Context
     ) -> pb.UpdateProjectMemberResponse:
         member = usecases.update_member(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             required_uuid(request.project_id, "project_id"),
             required_uuid(request.user_id, "user_id"),
-            role=_sent(request, "role"),
-            allocation_percent=_sent(request, "allocation_percent"),
-            clock=self._kernel.clock,
+            role=sent(request, "role"),
+            allocation_percent=sent(request, "allocation_percent"),
+            clock=self._clock,
         )
         return pb.UpdateProjectMemberResponse(member=member_pb(member))
 
@@ -255,8 +213,7 @@ class ProjectServicer:
         self, request: pb.RemoveProjectMemberRequest, context: Context
     ) -> pb.RemoveProjectMemberResponse:
         usecases.remove_member(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             required_uuid(request.project_id, "project_id"),
             required_uuid(request.user_id, "user_id"),
         )
@@ -266,12 +223,12 @@ class ProjectServicer:
         self, request: pb.ListAllocationsRequest, context: Context
     ) -> pb.ListAllocationsResponse:
         page = usecases.list_allocations(
-            self._kernel.unit_of_work(),
-            current_tenant_id(),
+            *self._scope(),
             user_id=parse_uuid(request.user_id, "user_id") if request.user_id else None,
-            limit=_sent(request, "limit"),
+            limit=sent(request, "limit"),
             offset=request.offset,
         )
         return pb.ListAllocationsResponse(
-            data=[allocation_pb(a) for a in page.items], pagination=pagination_pb(page)
+            data=[allocation_pb(a) for a in page.items],
+            pagination=pagination_pb(page, pb.Pagination),
         )

@@ -8,8 +8,9 @@ checks (archived? which move?) see what the last change committed.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final
 
 from services.main.kernel.dependencies import Uow
@@ -125,40 +126,37 @@ def update_project(
         return _reread(uow, tenant_id, project_id)
 
 
-def archive_project(
-    uow: Uow, tenant_id: uuid.UUID, project_id: uuid.UUID, clock: Clock = utcnow
+def _set_status(
+    uow: Uow,
+    tenant_id: uuid.UUID,
+    project_id: uuid.UUID,
+    clock: Clock,
+    move: Callable[[Project, datetime], rules.StatusMove],
 ) -> Project:
     now = clock()
     with uow:
-        project = _locked(uow, tenant_id, project_id)
-        rules.check_archivable(project)
+        to = move(_locked(uow, tenant_id, project_id), now)
         uow.repos.projects.set_status(
             tenant_id,
             project_id,
-            rules.ARCHIVED,
-            archived_from=project.status,
-            archived_at=now,
+            to.status,
+            archived_from=to.archived_from,
+            archived_at=to.archived_at,
             now=now,
         )
         return _reread(uow, tenant_id, project_id)
+
+
+def archive_project(
+    uow: Uow, tenant_id: uuid.UUID, project_id: uuid.UUID, clock: Clock = utcnow
+) -> Project:
+    return _set_status(uow, tenant_id, project_id, clock, rules.archival)
 
 
 def unarchive_project(
     uow: Uow, tenant_id: uuid.UUID, project_id: uuid.UUID, clock: Clock = utcnow
 ) -> Project:
-    now = clock()
-    with uow:
-        project = _locked(uow, tenant_id, project_id)
-        rules.check_unarchivable(project)
-        uow.repos.projects.set_status(
-            tenant_id,
-            project_id,
-            rules.restored_status(project),
-            archived_from=None,
-            archived_at=None,
-            now=now,
-        )
-        return _reread(uow, tenant_id, project_id)
+    return _set_status(uow, tenant_id, project_id, clock, rules.unarchival)
 
 
 # -- members -----------------------------------------------------------------------------

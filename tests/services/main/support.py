@@ -1,22 +1,29 @@
 """What the main backend's tests share: a migrated schema, users, sessions and security
 events written as they are stored, a realistic login history ("the world"), the backend
-built by its own composition root, and a gRPC server for servicers under test."""
+built by its own composition root, a gRPC server for servicers under test, and for the
+tenant-owned families (ledger, projects, invoices, payments) a tenant, their fixtures
+and calls raced from threads."""
 
 from __future__ import annotations
 
+import threading
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Final, TypeVar
 
 import grpc
+import pytest
 from google.protobuf.descriptor import ServiceDescriptor
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import migrate
+from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
 from services.main.auth.tables import MembershipRow, TenantRow, UserRow
@@ -49,6 +56,7 @@ LAPTOP = "fp-laptop-7c1e9a"
 TABLET = "fp-tablet-22b0"
 
 Sessions = sessionmaker[Session]
+T = TypeVar("T")
 
 
 def fixed_clock() -> datetime:
@@ -299,3 +307,59 @@ def serving(served: Iterable[tuple[ServiceDescriptor, object]]) -> Iterator[grpc
             yield channel
     finally:
         server.stop(0)
+
+
+# --- tenant-owned families: a tenant, fixtures, races ------------------------------------------
+
+# Threads of a race: more than the pool's default 5 connections, as a busy server has.
+THREADS: Final = 8
+
+
+def new_tenant(engine: Engine, base_currency: str = "EUR") -> uuid.UUID:
+    """A tenant of nobody yet, as the ledger, projects, invoices and payments see it."""
+    tenant_id = uuid.uuid4()
+    with Session(engine) as session, session.begin():
+        session.add(
+            TenantRow(id=tenant_id, name="Acme", base_currency=base_currency, created_at=NOW)
+        )
+    return tenant_id
+
+
+@pytest.fixture
+def uow(database_url: str, engine: Engine) -> UowFactory:
+    """Units of work on the migrated main schema (each supported database)."""
+    return units(migrated_sessions(database_url, engine))
+
+
+@pytest.fixture
+def tenant(uow: UowFactory, engine: Engine) -> uuid.UUID:
+    return new_tenant(engine)
+
+
+# A concurrency module races on PostgreSQL only (SQLite has one writer at a time), with a
+# pooled connection per thread; it binds these as its own `database_url` and `engine`.
+@pytest.fixture
+def postgres_only(postgres_url: str) -> str:
+    return postgres_url
+
+
+@pytest.fixture
+def pooled_engine(postgres_url: str) -> Iterator[Engine]:
+    engine = make_engine(postgres_url, pool_size=THREADS)
+    yield engine
+    engine.dispose()
+
+
+def together(call: Callable[[int], T], count: int = THREADS) -> list[T | Exception]:
+    """`call(i)` from `count` threads released at once; each result or exception."""
+    start = threading.Barrier(count)
+
+    def run(index: int) -> T | Exception:
+        start.wait()
+        try:
+            return call(index)
+        except Exception as error:  # the outcome under test
+            return error
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(run, range(count)))

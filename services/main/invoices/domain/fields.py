@@ -17,6 +17,7 @@ from typing import Final
 from email_validator import EmailNotValidError, validate_email
 
 from services.main.invoices.domain.totals import HUNDRED, Line, Totals, totals
+from services.main.kernel.fields import checked_multiline, checked_text, too_long
 from services.main.kernel.money import (
     MAX_AMOUNT,
     ZERO,
@@ -27,7 +28,6 @@ from services.main.kernel.money import (
 )
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.errors import FieldViolation, Unprocessable, raise_if_any
-from services.runtime.visible_text import has_hidden_characters
 
 MAX_LINES: Final = 100
 MAX_NAME: Final = 200
@@ -114,36 +114,12 @@ class Content:
 # -- single fields -----------------------------------------------------------------------
 
 
-def _text(
-    value: str, field: str, limit: int, problems: list[FieldViolation], *, required: bool = False
-) -> str:
-    clean = value.strip()
-    if required and not clean:
-        problems.append(FieldViolation(field, "is required"))
-    elif len(clean) > limit:
-        problems.append(FieldViolation(field, f"must be at most {limit} characters"))
-    elif has_hidden_characters(clean):
-        problems.append(FieldViolation(field, "must not contain control characters"))
-    return clean
-
-
-def _multiline(value: str, field: str, limit: int, problems: list[FieldViolation]) -> str:
-    # Line breaks are an address's or a memo's own; anything else invisible is refused.
-    lines = [line.strip() for line in value.strip().splitlines()]
-    clean = "\n".join(lines)
-    if len(clean) > limit:
-        problems.append(FieldViolation(field, f"must be at most {limit} characters"))
-    elif any(has_hidden_characters(line) for line in lines):
-        problems.append(FieldViolation(field, "must not contain control characters"))
-    return clean
-
-
 def _email(value: str, problems: list[FieldViolation]) -> str:
     clean = value.strip()
     if not clean:
         return ""
     if len(clean) > MAX_EMAIL:
-        problems.append(FieldViolation("customer.email", f"must be at most {MAX_EMAIL} characters"))
+        problems.append(too_long("customer.email", MAX_EMAIL))
         return clean
     try:
         return validate_email(clean, check_deliverability=False).normalized
@@ -157,10 +133,10 @@ def _customer(sent: CustomerInput | None, problems: list[FieldViolation]) -> Cus
         problems.append(FieldViolation("customer", "is required"))
         sent = CustomerInput()
     return Customer(
-        name=_text(sent.name, "customer.name", MAX_NAME, problems, required=True),
+        name=checked_text(sent.name, "customer.name", MAX_NAME, problems, required=True),
         email=_email(sent.email, problems),
-        address=_multiline(sent.address, "customer.address", MAX_ADDRESS, problems),
-        tax_id=_text(sent.tax_id, "customer.tax_id", MAX_TAX_ID, problems),
+        address=checked_multiline(sent.address, "customer.address", MAX_ADDRESS, problems),
+        tax_id=checked_text(sent.tax_id, "customer.tax_id", MAX_TAX_ID, problems),
     )
 
 
@@ -171,7 +147,7 @@ def _rate(text: str, problems: list[FieldViolation]) -> Decimal | None:
 def _line(index: int, sent: LineInput, problems: list[FieldViolation]) -> Line | None:
     path = f"lines[{index}]"
     before = len(problems)
-    description = _text(
+    description = checked_text(
         sent.description, f"{path}.description", MAX_DESCRIPTION, problems, required=True
     )
     quantity = _required_amount(sent.quantity, f"{path}.quantity", problems)
@@ -240,7 +216,7 @@ def new_content(draft: InvoiceDraft, base_currency: str) -> Content:
     fx_rate = _rate(draft.fx_rate, problems)
     issue_date = checked_date(draft.issue_date, "issue_date", problems)
     due_date = checked_date(draft.due_date, "due_date", problems)
-    memo = _multiline(draft.memo, "memo", MAX_MEMO, problems)
+    memo = checked_multiline(draft.memo, "memo", MAX_MEMO, problems)
     lines = _lines(draft.lines, problems)
     raise_if_any(problems)
     assert currency is not None
@@ -268,7 +244,7 @@ def changed_content(current: Content, changes: InvoiceChanges, base_currency: st
     if changes.due_date is not None:
         content = replace(content, due_date=checked_date(changes.due_date, "due_date", problems))
     if changes.memo is not None:
-        content = replace(content, memo=_multiline(changes.memo, "memo", MAX_MEMO, problems))
+        content = replace(content, memo=checked_multiline(changes.memo, "memo", MAX_MEMO, problems))
     if changes.lines:
         content = replace(content, lines=_lines(changes.lines, problems))
     raise_if_any(problems)

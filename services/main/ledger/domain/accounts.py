@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
+from services.main.kernel.fields import checked_text, too_long
 from services.main.kernel.money import check_currency
 from services.runtime.errors import FieldViolation, NotFound, raise_if_any
-from services.runtime.visible_text import has_hidden_characters
 
 ASSET: Final = "asset"
 LIABILITY: Final = "liability"
@@ -75,14 +75,7 @@ class AccountChanges:
 
 
 def _name(name: str, field: str, problems: list[FieldViolation]) -> str:
-    clean = name.strip()
-    if not clean:
-        problems.append(FieldViolation(field, "is required"))
-    elif len(clean) > MAX_NAME:
-        problems.append(FieldViolation(field, f"must be at most {MAX_NAME} characters"))
-    elif has_hidden_characters(clean):
-        problems.append(FieldViolation(field, "must not contain control characters"))
-    return clean
+    return checked_text(name, field, MAX_NAME, problems, required=True)
 
 
 def new_account(
@@ -94,7 +87,7 @@ def new_account(
     if not code:
         problems.append(FieldViolation("code", "is required"))
     elif len(code) > MAX_CODE:
-        problems.append(FieldViolation("code", f"must be at most {MAX_CODE} characters"))
+        problems.append(too_long("code", MAX_CODE))
     elif not _CODE.match(code):
         problems.append(
             FieldViolation("code", "must contain only letters, digits, dots and dashes")

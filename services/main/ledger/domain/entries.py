@@ -16,6 +16,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Final
 
+from services.main.kernel.fields import checked_text
 from services.main.kernel.money import (
     ONE,
     ZERO,
@@ -35,7 +36,6 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
-from services.runtime.visible_text import has_hidden_characters
 
 DRAFT: Final = "draft"
 POSTED: Final = "posted"
@@ -162,15 +162,6 @@ class Recorded:
 # -- checks ------------------------------------------------------------------------------
 
 
-def _text(value: str, field: str, limit: int, problems: list[FieldViolation]) -> str:
-    clean = value.strip()
-    if len(clean) > limit:
-        problems.append(FieldViolation(field, f"must be at most {limit} characters"))
-    elif has_hidden_characters(clean):
-        problems.append(FieldViolation(field, "must not contain control characters"))
-    return clean
-
-
 def _source(draft: EntryDraft, problems: list[FieldViolation]) -> Source | None:
     module, event = draft.source_module, draft.source_event_id
     if not module and not event:
@@ -214,7 +205,7 @@ def _line(
     credit = parse_amount(draft.credit, f"{path}.credit", problems)
     currency = check_currency(draft.currency, f"{path}.currency", problems)
     rate = parse_rate(draft.fx_rate, f"{path}.fx_rate", problems)
-    description = _text(draft.description, f"{path}.description", MAX_TEXT, problems)
+    description = checked_text(draft.description, f"{path}.description", MAX_TEXT, problems)
     if debit is not None and credit is not None and (debit > 0) == (credit > 0):
         problems.append(FieldViolation(path, "exactly one of debit and credit must be positive"))
     if currency == base_currency and rate is not None and rate != ONE:
@@ -261,7 +252,7 @@ def check_entry(draft: EntryDraft, base_currency: str) -> CheckedEntry:
     if draft.entry_date is None:
         problems.append(FieldViolation("entry_date", "is required"))
     day = checked_date(draft.entry_date, "entry_date", problems)
-    memo = _text(draft.memo, "memo", MAX_TEXT, problems)
+    memo = checked_text(draft.memo, "memo", MAX_TEXT, problems)
     source = _source(draft, problems)
     lines: list[Line | None] = []
     if len(draft.lines) < MIN_LINES:
@@ -382,6 +373,6 @@ def recorded_entry(
 
 def reversal_memo(memo: str) -> str:
     problems: list[FieldViolation] = []
-    clean = _text(memo, "memo", MAX_TEXT, problems)
+    clean = checked_text(memo, "memo", MAX_TEXT, problems)
     raise_if_any(problems)
     return clean

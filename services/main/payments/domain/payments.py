@@ -17,12 +17,12 @@ from typing import Final
 from services.main.invoices.domain.invoices import Invoice
 from services.main.invoices.domain.postings import Leg, entry
 from services.main.invoices.domain.totals import half_up
+from services.main.kernel.fields import checked_text
 from services.main.kernel.money import check_currency, parse_amount
 from services.main.ledger.domain.accounts import CASH, RECEIVABLE
 from services.main.ledger.domain.entries import EntryDraft
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.errors import FieldViolation, NotFound, Unprocessable, raise_if_any
-from services.runtime.visible_text import has_hidden_characters
 
 METHODS: Final = ("bank_transfer", "card", "cash", "cheque", "other")
 DEFAULT_METHOD: Final = "other"
@@ -97,11 +97,7 @@ def check_payment(draft: PaymentDraft) -> NewPayment:
     method = draft.method or DEFAULT_METHOD
     if method not in METHODS:
         problems.append(FieldViolation("method", f"must be one of {', '.join(METHODS)}"))
-    reference = draft.reference.strip()
-    if len(reference) > MAX_REFERENCE:
-        problems.append(FieldViolation("reference", f"must be at most {MAX_REFERENCE} characters"))
-    elif has_hidden_characters(reference):
-        problems.append(FieldViolation("reference", "must not contain control characters"))
+    reference = checked_text(draft.reference, "reference", MAX_REFERENCE, problems)
     raise_if_any(problems)
     assert invoice_id is not None and amount is not None and currency is not None
     return NewPayment(invoice_id, amount, currency, paid_on, method, reference)

@@ -14,6 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Final
 
+from services.main.kernel.fields import checked_text
 from services.runtime.decimal_text import DECIMAL_TEXT
 from services.runtime.errors import (
     AlreadyExists,
@@ -22,7 +23,6 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
-from services.runtime.visible_text import has_hidden_characters
 
 DEFAULT_ROLE: Final = "member"
 MAX_ROLE: Final = 50
@@ -70,14 +70,9 @@ class Allocation:
 
 
 def _role(value: str, problems: list[FieldViolation]) -> str:
-    clean = value.strip()
-    if not clean:
-        problems.append(FieldViolation("role", "must not be blank"))
-    elif len(clean) > MAX_ROLE:
-        problems.append(FieldViolation("role", f"must be at most {MAX_ROLE} characters"))
-    elif has_hidden_characters(clean):
-        problems.append(FieldViolation("role", "must not contain control characters"))
-    return clean
+    return checked_text(
+        value, "role", MAX_ROLE, problems, required=True, missing="must not be blank"
+    )
 
 
 def _allocation(text: str, problems: list[FieldViolation]) -> Decimal | None:

@@ -17,6 +17,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Final
 
+from services.main.kernel.fields import checked_text, too_long
 from services.main.kernel.money import check_currency, parse_amount
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.errors import (
@@ -26,7 +27,6 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
-from services.runtime.visible_text import has_hidden_characters
 
 PLANNED: Final = "planned"
 ACTIVE: Final = "active"
@@ -132,29 +132,19 @@ class ProjectFilters:
 # -- field checks ------------------------------------------------------------------------
 
 
-def _text(
-    value: str, field: str, limit: int, problems: list[FieldViolation], *, visible: bool = True
-) -> str:
-    clean = value.strip()
-    if len(clean) > limit:
-        problems.append(FieldViolation(field, f"must be at most {limit} characters"))
-    elif visible and has_hidden_characters(clean):
-        problems.append(FieldViolation(field, "must not contain control characters"))
-    return clean
-
-
 def _name(value: str, problems: list[FieldViolation]) -> str:
-    clean = _text(value, "name", MAX_NAME, problems)
-    if not clean:
-        problems.append(FieldViolation("name", "is required"))
-    return clean
+    return checked_text(value, "name", MAX_NAME, problems, required=True)
+
+
+def _description(value: str, problems: list[FieldViolation]) -> str:
+    return checked_text(value, "description", MAX_DESCRIPTION, problems, visible=False)
 
 
 def _code(value: str, problems: list[FieldViolation]) -> str | None:
     if not value:
         return None
     if len(value) > MAX_CODE:
-        problems.append(FieldViolation("code", f"must be at most {MAX_CODE} characters"))
+        problems.append(too_long("code", MAX_CODE))
     elif not _CODE.match(value):
         problems.append(FieldViolation("code", BAD_CODE))
     return value
@@ -196,9 +186,9 @@ def new_project(draft: ProjectDraft) -> NewProject:
     problems: list[FieldViolation] = []
     name = _name(draft.name, problems)
     code = _code(draft.code, problems)
-    description = _text(draft.description, "description", MAX_DESCRIPTION, problems, visible=False)
+    description = _description(draft.description, problems)
     status = _status(draft.status, problems)
-    client = _text(draft.client_name, "client_name", MAX_CLIENT, problems)
+    client = checked_text(draft.client_name, "client_name", MAX_CLIENT, problems)
     start = checked_date(draft.start_date, "start_date", problems)
     end = checked_date(draft.end_date, "end_date", problems)
     budget = _budget(draft.budget, problems)
@@ -251,13 +241,13 @@ def updated(project: Project, patch: ProjectPatch) -> Project:
     description = (
         project.description
         if patch.description is None
-        else _text(patch.description, "description", MAX_DESCRIPTION, problems, visible=False)
+        else _description(patch.description, problems)
     )
     status = _status(patch.status, problems) or project.status
     client = (
         project.client_name
         if patch.client_name is None
-        else _text(patch.client_name, "client_name", MAX_CLIENT, problems) or None
+        else checked_text(patch.client_name, "client_name", MAX_CLIENT, problems) or None
     )
     start = checked_date(patch.start_date, "start_date", problems) or project.start_date
     end = checked_date(patch.end_date, "end_date", problems) or project.end_date
@@ -300,10 +290,30 @@ def restored_status(project: Project) -> str:
     return project.archived_from if project.archived_from in WORKING else PLANNED
 
 
+@dataclass(frozen=True)
+class StatusMove:
+    """A project's status after an archive or an unarchive, with what the archive
+    remembers: the status it left (to go back to) and when."""
+
+    status: str
+    archived_from: str | None
+    archived_at: datetime | None
+
+
+def archival(project: Project, now: datetime) -> StatusMove:
+    check_archivable(project)
+    return StatusMove(ARCHIVED, archived_from=project.status, archived_at=now)
+
+
+def unarchival(project: Project, now: datetime) -> StatusMove:
+    check_unarchivable(project)
+    return StatusMove(restored_status(project), archived_from=None, archived_at=None)
+
+
 def list_filters(status: str | None, text: str) -> ProjectFilters:
     problems: list[FieldViolation] = []
     if status is not None and status not in STATUSES:
         problems.append(FieldViolation("status", f"must be one of {', '.join(STATUSES)}"))
-    query = _text(text, "q", MAX_QUERY, problems)
+    query = checked_text(text, "q", MAX_QUERY, problems)
     raise_if_any(problems)
     return ProjectFilters(status, query or None)

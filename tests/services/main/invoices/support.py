@@ -1,38 +1,18 @@
-"""What the invoice and payment tests share: a tenant, a settable clock, drafts with
-hand-computed totals, and the ledger entries an invoice posted."""
+"""What the invoice and payment tests share: drafts with hand-computed totals, and the
+ledger entries an invoice posted."""
 
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
 from decimal import Decimal
 
-from sqlalchemy import Engine
-from sqlalchemy.orm import Session
-
-from services.main.auth.tables import TenantRow
 from services.main.invoices import usecases
 from services.main.invoices.domain.fields import CustomerInput, InvoiceDraft, LineInput
 from services.main.invoices.domain.invoices import Invoice
 from services.main.kernel.dependencies import UowFactory
 from services.main.ledger import usecases as ledger
 from services.main.ledger.domain.entries import Entry
-
-NOW = datetime(2026, 3, 15, 12, tzinfo=UTC)
-
-
-def clock() -> datetime:
-    return NOW
-
-
-def new_tenant(engine: Engine, base_currency: str = "EUR") -> uuid.UUID:
-    tenant_id = uuid.uuid4()
-    with Session(engine) as session, session.begin():
-        session.add(
-            TenantRow(id=tenant_id, name="Acme", base_currency=base_currency, created_at=NOW)
-        )
-    return tenant_id
-
+from tests.services.main.support import fixed_clock as clock
 
 ACME = CustomerInput(name="Acme GmbH", email="billing@acme.example.com", tax_id="DE123456789")
 

@@ -8,17 +8,9 @@ own connection and transaction), so the database, not the test, settles every ra
 
 from __future__ import annotations
 
-import threading
 import uuid
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
-from typing import TypeVar
 
-import pytest
-from sqlalchemy import Engine
-
-from db.engine import make_engine
 from services.main.invoices import usecases
 from services.main.invoices.domain import invoices as rules
 from services.main.invoices.domain.fields import InvoiceChanges, LineInput
@@ -26,45 +18,18 @@ from services.main.kernel.dependencies import UowFactory
 from services.main.payments import usecases as payments
 from services.main.payments.domain.payments import PaymentDraft
 from services.runtime.errors import FailedPrecondition, Unprocessable
-from tests.services.main.invoices.support import clock, draft, issued, new_tenant
-from tests.services.main.support import migrated_sessions, units
+from tests.services.main import support
+from tests.services.main.invoices.support import draft, issued
+from tests.services.main.support import THREADS, together
+from tests.services.main.support import fixed_clock as clock
 
-THREADS = 8
-T = TypeVar("T")
 # A line of total 0: an invoice of only this line cannot be issued.
 FREE = LineInput("Gift", "1", "0", "0")
 
 
-@pytest.fixture
-def engine(postgres_url: str) -> Iterator[Engine]:
-    engine = make_engine(postgres_url, pool_size=THREADS)
-    yield engine
-    engine.dispose()
-
-
-@pytest.fixture
-def uow(postgres_url: str, engine: Engine) -> UowFactory:
-    return units(migrated_sessions(postgres_url, engine))
-
-
-@pytest.fixture
-def tenant(engine: Engine) -> uuid.UUID:
-    return new_tenant(engine)
-
-
-def together(call: Callable[[int], T], count: int = THREADS) -> list[T | Exception]:
-    """`call(i)` from `count` threads released at once; each result or exception."""
-    start = threading.Barrier(count)
-
-    def run(index: int) -> T | Exception:
-        start.wait()
-        try:
-            return call(index)
-        except Exception as error:  # the outcome under test
-            return error
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(run, range(count)))
+# PostgreSQL only, with a pooled connection per thread.
+database_url = support.postgres_only
+engine = support.pooled_engine
 
 
 def test_parallel_issues_get_gapless_unique_numbers(uow: UowFactory, tenant: uuid.UUID) -> None:

@@ -7,101 +7,26 @@ own connection and transaction), so the database, not the test, settles every ra
 
 from __future__ import annotations
 
-import threading
 import uuid
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
-from typing import TypeVar
 
 import pytest
-from sqlalchemy import Engine
-from sqlalchemy.orm import Session
 
-from db.engine import make_engine
-from services.main.auth.tables import TenantRow
 from services.main.kernel.dependencies import UowFactory
 from services.main.ledger import usecases
 from services.main.ledger.domain import entries as rules
-from services.main.ledger.domain.accounts import Account
-from services.main.ledger.domain.entries import EntryDraft, LineDraft
 from services.runtime.errors import FailedPrecondition
-from tests.services.main.support import migrated_sessions, units
+from tests.services.main import support
+from tests.services.main.ledger.support import by_code, entries, sale
+from tests.services.main.support import NOW, THREADS, together
+from tests.services.main.support import fixed_clock as clock
 
-NOW = datetime(2026, 3, 15, 12, tzinfo=UTC)
-THREADS = 8
-T = TypeVar("T")
-
-
-def clock() -> datetime:
-    return NOW
-
-
-@pytest.fixture
-def engine(postgres_url: str) -> Iterator[Engine]:
-    engine = make_engine(postgres_url, pool_size=THREADS)
-    yield engine
-    engine.dispose()
-
-
-@pytest.fixture
-def uow(postgres_url: str, engine: Engine) -> UowFactory:
-    return units(migrated_sessions(postgres_url, engine))
-
-
-@pytest.fixture
-def tenant(engine: Engine) -> uuid.UUID:
-    tenant_id = uuid.uuid4()
-    with Session(engine) as session, session.begin():
-        session.add(TenantRow(id=tenant_id, name="Acme", created_at=NOW))
-    return tenant_id
-
-
-def together(call: Callable[[int], T], count: int = THREADS) -> list[T | Exception]:
-    """`call(i)` from `count` threads released at once; each result or exception."""
-    start = threading.Barrier(count)
-
-    def run(index: int) -> T | Exception:
-        start.wait()
-        try:
-            return call(index)
-        except Exception as error:  # the outcome under test
-            return error
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(run, range(count)))
-
-
-def by_code(uow: UowFactory, tenant: uuid.UUID) -> dict[str, Account]:
-    page = usecases.list_accounts(
-        uow(), tenant, type_=None, active=None, limit=100, offset=0, clock=clock
-    )
-    return {a.code: a for a in page.items}
-
-
-def sale(accounts: dict[str, Account], **fields: str) -> EntryDraft:
-    return EntryDraft(
-        entry_date=(2026, 3, 1),
-        lines=[
-            LineDraft(str(accounts["1100"].id), debit="10.00", currency="EUR"),
-            LineDraft(str(accounts["4000"].id), credit="10.00", currency="EUR"),
-        ],
-        **fields,
-    )
+# PostgreSQL only, with a pooled connection per thread.
+database_url = support.postgres_only
+engine = support.pooled_engine
 
 
 def posted_numbers(uow: UowFactory, tenant: uuid.UUID) -> list[str]:
-    page = usecases.list_entries(
-        uow(),
-        tenant,
-        status=None,
-        account_id=None,
-        from_date=None,
-        to_date=None,
-        source_module=None,
-        limit=100,
-        offset=0,
-    )
+    page = entries(uow, tenant, limit=100)
     return sorted(e.number for e in page.items if e.number is not None)
 
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import date
 from decimal import Decimal
 
 import pytest
 from sqlalchemy import Engine, update
 from sqlalchemy.orm import Session
 
-from services.main.auth.tables import TenantRow
 from services.main.kernel.dependencies import UowFactory
 from services.main.ledger import usecases
 from services.main.ledger.domain import entries as rules
@@ -27,51 +26,9 @@ from services.runtime.errors import (
     NotFound,
     Unprocessable,
 )
-from tests.services.main.support import migrated_sessions, units
-
-NOW = datetime(2026, 3, 15, 12, tzinfo=UTC)
-
-
-def clock() -> datetime:
-    return NOW
-
-
-@pytest.fixture
-def uow(database_url: str, engine: Engine) -> UowFactory:
-    return units(migrated_sessions(database_url, engine))
-
-
-def new_tenant(uow: UowFactory, engine: Engine, base_currency: str = "EUR") -> uuid.UUID:
-    tenant_id = uuid.uuid4()
-    with Session(engine) as session, session.begin():
-        session.add(
-            TenantRow(id=tenant_id, name="Acme", base_currency=base_currency, created_at=NOW)
-        )
-    return tenant_id
-
-
-@pytest.fixture
-def tenant(uow: UowFactory, engine: Engine) -> uuid.UUID:
-    return new_tenant(uow, engine)
-
-
-def by_code(uow: UowFactory, tenant: uuid.UUID) -> dict[str, Account]:
-    page = usecases.list_accounts(
-        uow(), tenant, type_=None, active=None, limit=100, offset=0, clock=clock
-    )
-    return {a.code: a for a in page.items}
-
-
-def sale(accounts: dict[str, Account], amount: str = "100.00", **fields: str) -> EntryDraft:
-    return EntryDraft(
-        entry_date=(2026, 3, 1),
-        memo="Sale",
-        lines=[
-            LineDraft(str(accounts["1100"].id), debit=amount, currency="EUR"),
-            LineDraft(str(accounts["4000"].id), credit=amount, currency="EUR"),
-        ],
-        **fields,
-    )
+from tests.services.main.ledger.support import by_code, entries, sale
+from tests.services.main.support import NOW, new_tenant
+from tests.services.main.support import fixed_clock as clock
 
 
 def test_first_use_opens_the_books_with_the_default_chart(
@@ -84,7 +41,7 @@ def test_first_use_opens_the_books_with_the_default_chart(
 
 
 def test_the_books_are_in_the_tenants_base_currency(uow: UowFactory, engine: Engine) -> None:
-    tenant = new_tenant(uow, engine, base_currency="GBP")
+    tenant = new_tenant(engine, base_currency="GBP")
     accounts = by_code(uow, tenant)
     assert {a.currency for a in accounts.values()} == {"GBP"}
     pounds = EntryDraft(
@@ -230,17 +187,7 @@ def test_numbers_grow_past_six_digits(uow: UowFactory, tenant: uuid.UUID, engine
 
 
 def posted_id(uow: UowFactory, tenant: uuid.UUID, number: str) -> uuid.UUID:
-    page = usecases.list_entries(
-        uow(),
-        tenant,
-        status="posted",
-        account_id=None,
-        from_date=None,
-        to_date=None,
-        source_module=None,
-        limit=100,
-        offset=0,
-    )
+    page = entries(uow, tenant, status="posted", limit=100)
     return next(e.id for e in page.items if e.number == number)
 
 
@@ -251,17 +198,7 @@ def test_a_repeat_of_a_source_answers_the_first_entry(uow: UowFactory, tenant: u
     again = usecases.record_entry(uow(), tenant, keyed, post=True, clock=clock)
     assert first.created and not again.created
     assert again.entry == first.entry
-    page = usecases.list_entries(
-        uow(),
-        tenant,
-        status=None,
-        account_id=None,
-        from_date=None,
-        to_date=None,
-        source_module="invoices",
-        limit=None,
-        offset=0,
-    )
+    page = entries(uow, tenant, source_module="invoices")
     assert page.total == 1
 
 
@@ -319,7 +256,7 @@ def test_another_tenants_records_are_missing(
 ) -> None:
     accounts = by_code(uow, tenant)
     entry = usecases.record_entry(uow(), tenant, sale(accounts), post=True, clock=clock).entry
-    other = new_tenant(uow, engine)
+    other = new_tenant(engine)
     with pytest.raises(NotFound):
         usecases.get_entry(uow(), other, entry.id)
     with pytest.raises(NotFound):
@@ -331,17 +268,7 @@ def test_another_tenants_records_are_missing(
     # The other tenant's lines may not name this tenant's accounts.
     with pytest.raises(Unprocessable, match="not found"):
         usecases.record_entry(uow(), other, sale(accounts), post=True, clock=clock)
-    listed = usecases.list_entries(
-        uow(),
-        other,
-        status=None,
-        account_id=None,
-        from_date=None,
-        to_date=None,
-        source_module=None,
-        limit=None,
-        offset=0,
-    )
+    listed = entries(uow, other)
     assert listed.total == 0
     assert usecases.get_trial_balance(uow(), other, None, clock=clock).accounts == ()
     # Its own numbering starts at 1.
@@ -370,16 +297,7 @@ def test_entries_are_filtered(uow: UowFactory, tenant: uuid.UUID) -> None:
     ).entry
 
     def listed(**filters: object) -> list[uuid.UUID]:
-        values: dict[str, object] = {
-            "status": None,
-            "account_id": None,
-            "from_date": None,
-            "to_date": None,
-            "source_module": None,
-            "limit": None,
-            "offset": 0,
-        } | filters
-        return [e.id for e in usecases.list_entries(uow(), tenant, **values).items]  # type: ignore[arg-type]
+        return [e.id for e in entries(uow, tenant, **filters).items]
 
     assert listed(status="posted") == [posted.id]
     assert listed(account_id=accounts["3000"].id) == [posted.id]

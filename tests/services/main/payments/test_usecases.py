@@ -22,25 +22,13 @@ from services.main.payments import usecases
 from services.main.payments.domain.payments import Payment, PaymentDraft
 from services.runtime.errors import FailedPrecondition, InvalidArgument, NotFound, Unprocessable
 from tests.services.main.invoices.support import (
-    NOW,
-    clock,
     draft,
     entry,
     issued,
     lines_by_code,
-    new_tenant,
 )
-from tests.services.main.support import migrated_sessions, units
-
-
-@pytest.fixture
-def uow(database_url: str, engine: Engine) -> UowFactory:
-    return units(migrated_sessions(database_url, engine))
-
-
-@pytest.fixture
-def tenant(uow: UowFactory, engine: Engine) -> uuid.UUID:
-    return new_tenant(engine)
+from tests.services.main.support import NOW, new_tenant
+from tests.services.main.support import fixed_clock as clock
 
 
 def pay(

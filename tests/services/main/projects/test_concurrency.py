@@ -8,44 +8,22 @@ and transaction), so the database settles every race."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
-from datetime import UTC, datetime
 
-import pytest
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from db.engine import make_engine
-from services.main.auth.tables import MembershipRow, TenantRow
+from services.main.auth.tables import MembershipRow
 from services.main.kernel.dependencies import UowFactory
 from services.main.projects import usecases
 from services.main.projects.domain.members import Member
 from services.main.projects.domain.projects import ProjectDraft, ProjectPatch
 from services.runtime.errors import AlreadyExists, FailedPrecondition
-from tests.services.main.ledger.test_concurrency import THREADS, together
-from tests.services.main.support import add_user, migrated_sessions, units
+from tests.services.main import support
+from tests.services.main.support import NOW, THREADS, add_user, together
 
-NOW = datetime(2026, 3, 15, 12, tzinfo=UTC)
-
-
-@pytest.fixture
-def engine(postgres_url: str) -> Iterator[Engine]:
-    engine = make_engine(postgres_url, pool_size=THREADS)
-    yield engine
-    engine.dispose()
-
-
-@pytest.fixture
-def uow(postgres_url: str, engine: Engine) -> UowFactory:
-    return units(migrated_sessions(postgres_url, engine))
-
-
-@pytest.fixture
-def tenant(engine: Engine) -> uuid.UUID:
-    tenant_id = uuid.uuid4()
-    with Session(engine) as session, session.begin():
-        session.add(TenantRow(id=tenant_id, name="Acme", created_at=NOW))
-    return tenant_id
+# PostgreSQL only, with a pooled connection per thread.
+database_url = support.postgres_only
+engine = support.pooled_engine
 
 
 def members_of(engine: Engine, tenant: uuid.UUID, count: int) -> list[uuid.UUID]:

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import Engine, delete
 from sqlalchemy.orm import Session, sessionmaker
 
-from services.main.auth.tables import MembershipRow, TenantRow
+from services.main.auth.tables import MembershipRow
 from services.main.kernel.dependencies import UowFactory
 from services.main.projects import usecases
 from services.main.projects.domain.projects import Project, ProjectDraft, ProjectPatch
@@ -25,25 +25,8 @@ from services.runtime.errors import (
     NotFound,
     Unprocessable,
 )
-from tests.services.main.support import add_user, migrated_sessions, units
-
-NOW = datetime(2026, 3, 15, 12, tzinfo=UTC)
-
-
-def clock() -> datetime:
-    return NOW
-
-
-@pytest.fixture
-def uow(database_url: str, engine: Engine) -> UowFactory:
-    return units(migrated_sessions(database_url, engine))
-
-
-def new_tenant(engine: Engine) -> uuid.UUID:
-    tenant_id = uuid.uuid4()
-    with Session(engine) as session, session.begin():
-        session.add(TenantRow(id=tenant_id, name="Acme", created_at=NOW))
-    return tenant_id
+from tests.services.main.support import NOW, add_user, new_tenant
+from tests.services.main.support import fixed_clock as clock
 
 
 def join(engine: Engine, tenant_id: uuid.UUID, user_id: uuid.UUID) -> None:
@@ -64,11 +47,6 @@ def new_user(uow: UowFactory, engine: Engine, tenant_id: uuid.UUID, name: str) -
     user_id = add_user(sessionmaker(engine), f"{name}-{uuid.uuid4().hex[:8]}")
     join(engine, tenant_id, user_id)
     return user_id
-
-
-@pytest.fixture
-def tenant(engine: Engine) -> uuid.UUID:
-    return new_tenant(engine)
 
 
 def create(uow: UowFactory, tenant: uuid.UUID, name: str = "Website", **fields: object) -> Project:
