@@ -86,6 +86,10 @@ def value_keywords(c: FieldConstraints, schema: Schema) -> Schema:
         out["description"] = VISIBLE_TEXT_NOTE
     if len(patterns) == 1:
         out["pattern"] = patterns[0]
+        if "pattern" in schema and not c.visible_text:
+            # The type's own pattern (a string holds no NUL: the edge refuses one) keeps
+            # holding beside the declared one, which would otherwise replace it.
+            out["allOf"] = [{"pattern": schema["pattern"]}]
     elif patterns:
         out["allOf"] = [{"pattern": pattern} for pattern in patterns]
     if c.email:

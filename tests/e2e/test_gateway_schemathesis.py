@@ -375,9 +375,9 @@ for _base in ("/api/planning/budgets", "/api/budgets", "/api/v1/intelligence/bud
 _DATE_ORDER = refused("to_date", "must not be before from_date", status=422)
 _INVOICE_BODY = any_of(
     matching(r"fx_rate|lines\[\d+\]\.(quantity|unit_price|tax_rate)"),
-    # A customer's texts refuse control characters; JSON Schema's string has no such rule
-    # unless the field declares visible text, and an address may hold line breaks.
-    matching(r"customer\.\w+", "must not contain control characters"),
+    # The memo and a customer's texts refuse control characters (line breaks allowed),
+    # which no string schema here states.
+    matching(r"memo|customer\.\w+", "must not contain control characters"),
     matching(r"due_date|issue_date|fx_rate|currency|lines(\[\d+\](\.\w+)?)?", status=422),
 )
 _PROJECT_BODY = any_of(

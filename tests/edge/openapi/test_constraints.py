@@ -17,6 +17,7 @@ from finplat.identity.v1 import auth_pb2, sessions_pb2
 
 from edge.binding import RequestBinder
 from edge.codec import DecodeFailed
+from edge.openapi.schemas import NUL_FREE_PATTERN
 from tests.edge.openapi.test_document import resolve
 
 Doc = dict[str, Any]
@@ -45,6 +46,9 @@ def test_registration(document: Doc) -> None:
     username = props["username"]
     assert (username["minLength"], username["maxLength"]) == (3, 32)
     assert username["pattern"] == "^[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$"
+    # The string type's own rule (no NUL, which the edge refuses) still holds beside the
+    # declared pattern instead of being replaced by it.
+    assert username["allOf"] == [{"pattern": NUL_FREE_PATTERN}]
     assert props["email"]["format"] == "email"
     assert "special-use domains" in props["email"]["description"]
     assert (props["password"]["minLength"], props["password"]["maxLength"]) == (8, 128)
