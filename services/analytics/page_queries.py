@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, func
 from sqlalchemy.orm import Session
 
 from db.scoping import select_owned
-from services.analytics.paging import Page
+from services.runtime.paging import Page
 
 T = TypeVar("T")
 

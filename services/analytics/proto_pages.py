@@ -6,7 +6,7 @@ from typing import Any
 
 from finplat.analytics.v1 import common_pb2
 
-from services.analytics.paging import Page
+from services.runtime.paging import Page
 
 
 def pagination_pb(page: Page[Any]) -> common_pb2.Pagination:

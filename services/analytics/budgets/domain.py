@@ -27,10 +27,10 @@ from services.analytics.budgets.periods import (
     shift_months,
 )
 from services.analytics.fields import MAX_NAME
-from services.analytics.paging import check_limit, check_offset
 from services.analytics.rollups.tree import CategoryTree
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.errors import FieldViolation, Unprocessable, raise_if_any
+from services.runtime.paging import check_limit, check_offset
 
 MAX_CATEGORY_NAME: Final = 100
 DEFAULT_THRESHOLD: Final = 80.0

@@ -30,9 +30,9 @@ from services.analytics.budgets.domain import (
 from services.analytics.budgets.recurring_days import RecurringDays
 from services.analytics.budgets.tables import BudgetAllocationRow, BudgetRow
 from services.analytics.page_queries import owned_page
-from services.analytics.paging import Page
 from services.analytics.records import find_mine, lock_mine
 from services.analytics.rollups.sql import upsert
+from services.runtime.paging import Page
 
 # Written as Core tables: inserts of plain values, no ORM unit-of-work bookkeeping.
 _BUDGETS: Any = BudgetRow.__table__

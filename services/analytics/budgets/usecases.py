@@ -30,11 +30,11 @@ from services.analytics.budgets.domain import (
     Recalculation,
 )
 from services.analytics.budgets.progress import Progress, progress_of, spending_window
-from services.analytics.paging import Page
 from services.analytics.recurring.domain import DEFAULT_CONFIDENCE as RECURRING_CONFIDENCE
 from services.analytics.recurring.usecases import patterns_in, patterns_stale
 from services.analytics.rollups.tree import CategoryTree
 from services.runtime.clock import Clock
+from services.runtime.paging import Page
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:

@@ -26,9 +26,9 @@ from services.analytics.cashflow.domain import (
     StoredAlert,
 )
 from services.analytics.cashflow.tables import CashFlowAlertRow
-from services.analytics.paging import Page
 from services.analytics.records import lock_mine
 from services.analytics.rollups import sql
+from services.runtime.paging import Page
 
 _NOUN = "alert"
 _ALERTS: Any = CashFlowAlertRow.__table__

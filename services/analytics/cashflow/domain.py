@@ -28,7 +28,6 @@ from services.analytics.cashflow.periods import (
 )
 from services.analytics.cashflow.periods import PeriodType as PeriodType  # the API's name
 from services.analytics.fields import CENTS, count_in
-from services.analytics.paging import check_limit, check_offset
 from services.analytics.recurring.domain import DEFAULT_DAYS, MAX_DAYS
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.errors import (
@@ -37,6 +36,7 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
+from services.runtime.paging import check_limit, check_offset
 
 AlertType = Literal["low_balance", "negative_flow", "unusual_spending"]
 Severity = Literal["low", "medium", "high"]

@@ -30,11 +30,11 @@ from services.analytics.cashflow.domain import (
     PredictionSet,
     Snapshot,
 )
-from services.analytics.paging import Page
 from services.analytics.recurring import usecases as recurring
 from services.analytics.recurring.domain import Upcoming, UpcomingWindow
 from services.analytics.transactions.domain import DEFAULT_CURRENCY
 from services.runtime.clock import Clock
+from services.runtime.paging import Page
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:

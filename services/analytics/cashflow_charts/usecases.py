@@ -28,13 +28,13 @@ from services.analytics.cashflow_charts.health import HealthReport
 from services.analytics.cashflow_charts.recurring import RecurringChart
 from services.analytics.insights import usecases as insights
 from services.analytics.insights.domain import PeriodKind
-from services.analytics.paging import MAX_LIMIT
 from services.analytics.recurring.domain import UPCOMING_CONFIDENCE
 from services.analytics.recurring.usecases import patterns_in
 from services.analytics.rollups.domain import add_months, month_start
 from services.analytics.suggestions import usecases as suggestions
 from services.analytics.transactions.domain import DEFAULT_CURRENCY
 from services.runtime.clock import Clock
+from services.runtime.paging import MAX_LIMIT
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:

@@ -17,13 +17,13 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
-from services.analytics.paging import check_limit, check_offset
 from services.runtime.errors import (
     FailedPrecondition,
     FieldViolation,
     Unprocessable,
     raise_if_any,
 )
+from services.runtime.paging import check_limit, check_offset
 
 Status = Literal["pending", "processing", "completed", "failed"]
 DataSource = Literal["personal_banking", "business_banking", "credit_card", "investment"]

@@ -25,8 +25,8 @@ from services.analytics.documents.domain import (
 )
 from services.analytics.documents.tables import DocumentChunkRow, DocumentRow, ImportJobRow
 from services.analytics.page_queries import owned_page
-from services.analytics.paging import Page
 from services.analytics.records import find_mine
+from services.runtime.paging import Page
 
 
 def _document(row: DocumentRow) -> Document:

@@ -23,9 +23,9 @@ from services.analytics.learning.categorizer import Categorizer
 from services.analytics.learning.classifier import CategoryModel
 from services.analytics.learning.merchants import MerchantNormalizer
 from services.analytics.learning.rules import RuleBook
-from services.analytics.paging import Page
 from services.analytics.transactions.domain import Transaction
 from services.runtime.clock import Clock
+from services.runtime.paging import Page
 from services.runtime.unit_of_work import UnitOfWork
 from services.statements import StatementError, detect_format, open_statement
 

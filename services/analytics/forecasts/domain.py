@@ -17,11 +17,11 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Literal
 
-from services.analytics.paging import check_limit
 from services.analytics.rollups.domain import MonthTotal, add_months, month_start
 from services.analytics.statistics import forecasting
 from services.runtime.calendar_dates import checked_date
 from services.runtime.errors import FieldViolation, InvalidArgument, raise_if_any
+from services.runtime.paging import check_limit
 
 Period = Literal["monthly", "quarterly", "yearly"]
 EntityKind = Literal["overall", "category", "merchant"]

@@ -31,9 +31,9 @@ from services.analytics.goals.domain import (
 from services.analytics.goals.tables import GoalContributionRow, GoalRow
 from services.analytics.goals.validation import ListQuery
 from services.analytics.page_queries import owned_page
-from services.analytics.paging import Page
 from services.analytics.records import find_mine
 from services.runtime.errors import NotFound
+from services.runtime.paging import Page
 
 _PRIORITY_RANK = case(
     {p: rank for rank, p in enumerate(PRIORITY_ORDER)}, value=GoalRow.priority, else_=99

@@ -21,9 +21,9 @@ from services.analytics.goals.messages import (
     status_text,
     type_text,
 )
-from services.analytics.paging import checked_page
 from services.analytics.proto_pages import pagination_pb
 from services.runtime.clock import Clock
+from services.runtime.paging import checked_page
 from services.runtime.principal import current_user_id
 from services.runtime.protoconv import optional_date, parse_uuid
 

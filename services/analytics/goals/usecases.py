@@ -18,10 +18,10 @@ from services.analytics.goals.analysis import Projection, Required
 from services.analytics.goals.domain import Contribution, Goal, GoalFields, NewContribution, Status
 from services.analytics.goals.progress import ProgressAnalysis
 from services.analytics.goals.validation import GoalChanges, ListQuery, NewGoal
-from services.analytics.paging import Page
 from services.analytics.references import require_own
 from services.runtime.clock import Clock
 from services.runtime.errors import Unprocessable
+from services.runtime.paging import Page
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:

@@ -27,7 +27,6 @@ from services.analytics.goals.domain import (
     Priority,
     Status,
 )
-from services.analytics.paging import check_limit, check_offset
 from services.analytics.recurrence.rules import optional_rule
 from services.runtime.calendar_dates import DateParts
 from services.runtime.errors import (
@@ -36,6 +35,7 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
+from services.runtime.paging import check_limit, check_offset
 
 MAX_NOTE = 500
 DEFAULT_LIMIT = 20

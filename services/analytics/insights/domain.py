@@ -16,7 +16,6 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
 
-from services.analytics.paging import check_limit
 from services.analytics.rollups.domain import (
     CategoryTotal,
     MerchantTotal,
@@ -31,6 +30,7 @@ from services.analytics.rollups.tree import CategoryTree
 from services.analytics.transactions.domain import amount_text
 from services.runtime.calendar_dates import checked_date
 from services.runtime.errors import FieldViolation, InvalidArgument, raise_if_any
+from services.runtime.paging import check_limit
 
 PeriodKind = Literal["weekly", "monthly", "quarterly", "yearly"]
 DateParts = tuple[int, int, int]

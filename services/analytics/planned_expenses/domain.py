@@ -18,7 +18,6 @@ from decimal import Decimal
 from typing import Final
 
 from services.analytics import fields
-from services.analytics.paging import check_limit, check_offset, checked_page
 from services.analytics.recurrence.rules import (
     RecurrenceRule,
     next_after,
@@ -32,6 +31,7 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
+from services.runtime.paging import check_limit, check_offset, checked_page
 
 # Planned expenses word their refusals as the edge words its own (edge/codec/constraints:
 # "… characters long"); clients match on them, so they stay this capability's.

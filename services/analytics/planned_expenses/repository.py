@@ -17,7 +17,6 @@ from sqlalchemy.orm import Session
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
 from services.analytics.page_queries import owned_page
-from services.analytics.paging import Page
 from services.analytics.planned_expenses.domain import (
     ListQuery,
     NewExpense,
@@ -29,6 +28,7 @@ from services.analytics.planned_expenses.domain import (
 from services.analytics.planned_expenses.tables import PlannedExpensePaymentRow, PlannedExpenseRow
 from services.analytics.planned_expenses.totals import PaidFact
 from services.analytics.records import find_mine, lock_mine
+from services.runtime.paging import Page
 
 _ORDER = (PlannedExpenseRow.due_date, PlannedExpenseRow.created_at, PlannedExpenseRow.id)
 _Pay = PlannedExpensePaymentRow

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import grpc
 from finplat.analytics.v1 import planned_expenses_pb2 as pb
 
-from services.analytics.paging import Page
 from services.analytics.planned_expenses import usecases
 from services.analytics.planned_expenses.domain import (
     DEFAULT_LIMIT,
@@ -27,6 +26,7 @@ from services.analytics.proto_pages import pagination_pb
 from services.analytics.recurrence.rules import describe
 from services.analytics.transactions.domain import amount_text
 from services.runtime.clock import Clock
+from services.runtime.paging import Page
 from services.runtime.principal import current_user_id
 from services.runtime.protoconv import (
     date_pb,

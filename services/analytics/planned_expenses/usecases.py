@@ -6,7 +6,6 @@ import uuid
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Final
 
-from services.analytics.paging import Page
 from services.analytics.planned_expenses import domain, schedule, totals
 from services.analytics.planned_expenses.domain import (
     ExpenseDraft,
@@ -21,6 +20,7 @@ from services.analytics.planned_expenses.totals import Statistics
 from services.analytics.references import require_own
 from services.runtime.clock import Clock
 from services.runtime.errors import FailedPrecondition
+from services.runtime.paging import Page
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:

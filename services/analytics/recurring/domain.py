@@ -18,10 +18,10 @@ from typing import cast
 
 from services.analytics.fields import count_in
 from services.analytics.learning.rules import rule_pattern
-from services.analytics.paging import Page, check_limit, check_offset
 from services.analytics.recurring.detector import Cadence, Occurrence, Pattern
 from services.analytics.transactions.domain import TransactionType, kind_of
 from services.runtime.errors import FieldViolation, raise_if_any
+from services.runtime.paging import Page, check_limit, check_offset
 
 Direction = TransactionType  # debit (money out) | credit
 

@@ -12,7 +12,6 @@ import uuid
 from datetime import date
 from typing import TYPE_CHECKING
 
-from services.analytics.paging import Page
 from services.analytics.recurring import domain
 from services.analytics.recurring.detector import detect
 from services.analytics.recurring.domain import (
@@ -21,6 +20,7 @@ from services.analytics.recurring.domain import (
     UpcomingWindow,
 )
 from services.runtime.clock import Clock, utcnow
+from services.runtime.paging import Page
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:

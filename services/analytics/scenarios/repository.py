@@ -19,7 +19,6 @@ from sqlalchemy.orm import Session
 
 from db.scoping import Located, Whose, delete_owned, locate, select_owned
 from services.analytics.page_queries import owned_page
-from services.analytics.paging import Page
 from services.analytics.records import find_mine, lock_mine, mine_or_raise
 from services.analytics.scenarios.domain import (
     ItemValues,
@@ -29,6 +28,7 @@ from services.analytics.scenarios.domain import (
 )
 from services.analytics.scenarios.tables import ScenarioItemRow, ScenarioRow
 from services.runtime.errors import FieldViolation, NotFound, PermissionDenied
+from services.runtime.paging import Page
 
 
 def _item(row: ScenarioItemRow) -> ScenarioItem:

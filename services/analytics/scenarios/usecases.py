@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from services.analytics.paging import Page, checked_page
 from services.analytics.scenarios import domain
 from services.analytics.scenarios.comparison import Comparison, compare
 from services.analytics.scenarios.domain import ItemDraft, Scenario, ScenarioDraft, ScenarioItem
 from services.analytics.scenarios.projection import Projection, project
 from services.runtime.clock import Clock
 from services.runtime.errors import Unprocessable
+from services.runtime.paging import Page, checked_page
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:

@@ -25,8 +25,8 @@ from typing import Final, Literal, get_args
 
 from services.analytics import fields
 from services.analytics.fields import CENTS
-from services.analytics.paging import check_limit, check_offset
 from services.runtime.errors import FailedPrecondition, FieldViolation, raise_if_any
+from services.runtime.paging import check_limit, check_offset
 
 Status = Literal["new", "viewed", "implemented", "dismissed"]
 SuggestionType = Literal[

@@ -25,7 +25,6 @@ from sqlalchemy.orm import Session
 
 from db.scoping import delete_owned, owner_is, select_owned, update_owned
 from services.analytics.page_queries import owned_page
-from services.analytics.paging import Page
 from services.analytics.records import find_mine, lock_mine
 from services.analytics.suggestions.detectors import Spend
 from services.analytics.suggestions.domain import (
@@ -39,6 +38,7 @@ from services.analytics.suggestions.domain import (
 )
 from services.analytics.suggestions.tables import SuggestionRow, SuggestionRunRow
 from services.analytics.transactions.tables import TransactionRow
+from services.runtime.paging import Page
 
 _T = TransactionRow.__table__.c
 _SPEND = (_T.id, _T.booked_at, _T.amount, _T.currency, _T.description, _T.merchant_name,

@@ -22,7 +22,6 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from services.analytics.paging import Page
 from services.analytics.recurring.usecases import patterns_in
 from services.analytics.rollups.domain import add_months, month_start
 from services.analytics.rollups.tree import CategoryTree
@@ -43,6 +42,7 @@ from services.analytics.suggestions.domain import (
     Suggestion,
 )
 from services.runtime.clock import Clock
+from services.runtime.paging import Page
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:

@@ -24,11 +24,11 @@ from services.main.invoices.domain.fields import InvoiceChanges, InvoiceDraft
 from services.main.invoices.domain.idempotency import Call
 from services.main.invoices.domain.invoices import Invoice, InvoiceFilters
 from services.main.kernel.dependencies import Uow
-from services.main.kernel.paging import Page, checked_page
 from services.main.ledger import usecases as ledger
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.clock import Clock, utcnow
 from services.runtime.errors import FailedPrecondition, FieldViolation, Unprocessable, raise_if_any
+from services.runtime.paging import Page, checked_page
 
 DEFAULT_PAGE = 20
 MAX_CUSTOMER_FILTER = 200

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from services.main.kernel.dependencies import Kernel, Uow
-from services.main.kernel.paging import Page
 from services.main.kernel.tenancy import current_tenant_id
 from services.runtime.clock import Clock
+from services.runtime.paging import Page
 
 M = TypeVar("M")
 

@@ -12,7 +12,6 @@ import uuid
 from datetime import date, datetime
 
 from services.main.kernel.dependencies import Uow
-from services.main.kernel.paging import Page, checked_page
 from services.main.ledger.domain import accounts as chart
 from services.main.ledger.domain import entries as rules
 from services.main.ledger.domain.accounts import Account
@@ -35,6 +34,7 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
+from services.runtime.paging import Page, checked_page
 
 DEFAULT_ACCOUNTS_PAGE = 50
 DEFAULT_ENTRIES_PAGE = 20

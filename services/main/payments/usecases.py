@@ -8,11 +8,11 @@ import uuid
 
 from services.main.invoices import usecases as invoices
 from services.main.kernel.dependencies import Uow
-from services.main.kernel.paging import Page, checked_page
 from services.main.ledger import usecases as ledger
 from services.main.payments.domain import payments as rules
 from services.main.payments.domain.payments import Payment, PaymentDraft
 from services.runtime.clock import Clock, utcnow
+from services.runtime.paging import Page, checked_page
 
 DEFAULT_PAGE = 20
 

@@ -14,13 +14,13 @@ from datetime import datetime
 from typing import Final
 
 from services.main.kernel.dependencies import Uow
-from services.main.kernel.paging import MAX_LIMIT, Page, checked_page
 from services.main.projects.domain import members as staffing
 from services.main.projects.domain import projects as rules
 from services.main.projects.domain.members import Allocation, Member
 from services.main.projects.domain.projects import Project, ProjectDraft, ProjectPatch
 from services.runtime.clock import Clock, utcnow
 from services.runtime.errors import FieldViolation, raise_if_any
+from services.runtime.paging import MAX_LIMIT, Page, checked_page
 
 DEFAULT_PROJECTS_PAGE: Final = 20
 DEFAULT_MEMBERS_PAGE: Final = 100

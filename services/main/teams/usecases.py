@@ -20,7 +20,6 @@ from services.main.auth.domain.memberships import Member, Membership, Team
 from services.main.auth.domain.users import User
 from services.main.kernel import access
 from services.main.kernel.dependencies import Kernel, Uow
-from services.main.kernel.paging import Page, checked_page
 from services.main.kernel.tokens import AccessToken, mint
 from services.main.teams.domain import roles
 from services.main.teams.domain.invitations import Invitation, NewInvitation, acceptable_by
@@ -33,6 +32,7 @@ from services.runtime.errors import (
     PermissionDenied,
     Unauthenticated,
 )
+from services.runtime.paging import Page, checked_page
 
 DEFAULT_PAGE = 20
 MANAGE: str = "teams:manage"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from services.analytics.paging import Page, checked_page
 from services.runtime.errors import InvalidArgument
+from services.runtime.paging import Page, checked_page
 
 
 def test_a_limit_not_sent_is_the_list_s_default() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import uuid
 
 from services.main.kernel.dependencies import UowFactory
-from services.main.kernel.paging import Page
 from services.main.ledger import usecases
 from services.main.ledger.domain.accounts import Account
 from services.main.ledger.domain.entries import Entry, EntryDraft, LineDraft
+from services.runtime.paging import Page
 from tests.services.main.support import fixed_clock
 
 

@@ -11,7 +11,6 @@ from decimal import Decimal
 import pytest
 
 from services.main.kernel.money import amount_text, base_amount, cents, rate_text
-from services.main.kernel.paging import checked_page
 from services.main.ledger.domain import accounts as chart
 from services.main.ledger.domain import entries as rules
 from services.main.ledger.domain.accounts import Account
@@ -23,6 +22,7 @@ from services.runtime.errors import (
     NotFound,
     Unprocessable,
 )
+from services.runtime.paging import checked_page
 
 NOW = datetime(2026, 3, 15, 12, tzinfo=UTC)
 CASH, REVENUE = uuid.uuid4(), uuid.uuid4()

@@ -1,7 +1,7 @@
-"""Pages of the analytics module's lists: `{data, pagination: {limit, offset, total,
-hasMore}}`, at most MAX_LIMIT items a page (GAPS: every list's maximum page size is
-100), and the checks every list's limit and offset share. Pure: servicers render a page
-with `proto_pages.pagination_pb`."""
+"""Pages of every backend's lists: `{data, pagination: {limit, offset, total,
+has_more/hasMore}}`, at most MAX_LIMIT items a page (GAPS: every list's maximum page
+size is 100), and the checks every list's limit and offset share. Pure: servicers render
+a page into their own proto's Pagination."""
 
 from __future__ import annotations
 
