@@ -37,7 +37,7 @@ class MigrationBackend:
 
 # Every backend with migrations; later backends add one line.
 BACKENDS: dict[str, MigrationBackend] = {
-    name: MigrationBackend(name) for name in ("analytics", "expense", "main")
+    name: MigrationBackend(name) for name in ("analytics", "expense", "main", "projectfinance")
 }
 
 

@@ -9,6 +9,7 @@ declared `HttpRules.cache_control` is sent on success; every other proxied respo
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -62,6 +63,7 @@ class ResponseRenderer:
         cookie_paths: dict[str, str] | None = None,
         cache_control: str = "",
         created_field: str = "",
+        path_variables: tuple[str, ...] = (),
     ) -> None:
         self.codec = codec_for(response_type, naming)
         self.response_body = response_body
@@ -87,19 +89,22 @@ class ResponseRenderer:
             else response_type
         )
         self.http_body = selected is not None and selected.full_name == HTTP_BODY
-        self.location = _location(location) if location else None
+        self.location = _location(location, selected, path_variables) if location else None
         self.caching = (
             [(b"cache-control", cache_control.encode("latin-1"))] if cache_control else []
         )
 
-    def render(self, response: message.Message) -> Rendered:
+    def render(
+        self, response: message.Message, params: Mapping[str, str] | None = None
+    ) -> Rendered:
+        """`params`: the request's path variables, for a Location naming one."""
         status = self.status
         if self.created_field and not getattr(response, self.created_field):
             status = 200  # an idempotent repeat: the resource was already there
         headers: list[tuple[bytes, bytes]] = []
         resource: Any = getattr(response, self.response_body) if self.response_body else response
         if self.location is not None:
-            headers.append((b"location", self.location(resource).encode("latin-1")))
+            headers.append((b"location", self.location(resource, params or {}).encode("latin-1")))
         for name, cookie, attributes in self.cookies:
             value = getattr(response, name)
             if value:
@@ -136,17 +141,34 @@ def _created_field(response_type: descriptor.Descriptor, name: str) -> str:
     return name
 
 
-def _location(template: str) -> Any:
-    """ "/expense/v1/expenses/{id}" → a function filling {id} from the resource's proto field."""
+def _location(
+    template: str, resource_type: descriptor.Descriptor | None, path_variables: tuple[str, ...]
+) -> Any:
+    """ "/expense/v1/expenses/{id}" → a function filling {id} from the resource's proto
+    field or, when the resource has no such field (an action answering an empty object,
+    e.g. POST /api/approvals/{id}/approve), from the request's path variable of that name.
+    Checked once, when the route is compiled."""
     parts = re.split(r"\{([^}]+)\}", template)
     literals, fields = parts[0::2], [p.split(".") for p in parts[1::2]]
+    from_path: list[bool] = []
+    for path in fields:
+        in_resource = resource_type is not None and path[0] in resource_type.fields_by_name
+        if not in_resource and ".".join(path) not in path_variables:
+            raise ValueError(
+                f"Location {template!r}: {'.'.join(path)!r} is neither a field of the "
+                "response nor a path variable"
+            )
+        from_path.append(not in_resource)
 
-    def fill(resource: Any) -> str:
+    def fill(resource: Any, params: Mapping[str, str]) -> str:
         out = [literals[0]]
-        for path, literal in zip(fields, literals[1:], strict=True):
-            value = resource
-            for name in path:
-                value = getattr(value, name)
+        for path, by_path, literal in zip(fields, from_path, literals[1:], strict=True):
+            if by_path:
+                value: Any = params[".".join(path)]
+            else:
+                value = resource
+                for name in path:
+                    value = getattr(value, name)
             out.append(quote(str(value), safe=""))
             out.append(literal)
         return "".join(out)

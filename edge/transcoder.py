@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import math
 import uuid
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,6 +110,7 @@ def compile_route(
         cookies,
         spec.http_rules.cache_control,
         spec.http_rules.created_field,
+        tuple(v.field_path for v in template.variables),
     )
     policy = policy_for(spec.full_method)
     upstream = UpstreamMethod(
@@ -274,7 +275,7 @@ class Transcoder:
                 found.params, content_type, content_length, cookie, metadata, sticky, scope
             )
             called = route.upload.call(self.upstream, self.upload_inspector, receive, upload)
-            await self._respond(send, route, request_id, headers, called)
+            await self._respond(send, route, request_id, headers, called, found.params)
             return
 
         body = b""
@@ -324,7 +325,7 @@ class Transcoder:
             affinity=sticky,
             scope=scope,
         )
-        await self._respond(send, route, request_id, headers, called_unary)
+        await self._respond(send, route, request_id, headers, called_unary, found.params)
 
     async def _respond(
         self,
@@ -333,8 +334,10 @@ class Transcoder:
         request_id: str,
         headers: list[tuple[bytes, bytes]],
         called: Awaitable[tuple[Any, Any]],
+        params: Mapping[str, str],
     ) -> None:
-        """Await the backend call, then answer its response or its error."""
+        """Await the backend call, then answer its response or its error. `params`: the
+        path variables (a Location may name one)."""
         style = route.style
         try:
             response, call = await called
@@ -362,7 +365,7 @@ class Transcoder:
             error = errors.EdgeError(500, "INTERNAL_ERROR", "internal server error")
             await _reply_error(send, style, error, request_id, headers)
             return
-        rendered = route.renderer.render(response)
+        rendered = route.renderer.render(response, params)
         headers = rendered.headers + headers
         _relay(headers, await call.initial_metadata())
         _relay(headers, await call.trailing_metadata())

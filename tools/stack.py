@@ -25,9 +25,9 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Backends in start order. Only those whose package exists are started (analytics and
-# projectfinance come later). Their ports are their own settings' (`finplat up`) or free
-# ones (tests, benchmarks): no port is written down here.
+# Backends in start order (main first: the others verify tokens against it). Their ports
+# are their own settings' (`finplat up`) or free ones (tests, benchmarks): no port is
+# written down here.
 BACKENDS = ("main", "analytics", "projectfinance", "expense")
 
 

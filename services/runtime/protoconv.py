@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from datetime import date, datetime
+from typing import Any
 
 from google.protobuf import timestamp_pb2
 from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
@@ -79,3 +80,8 @@ def request_enum_text(value: int, enum: EnumTypeWrapper, prefix: str) -> str | N
     if value not in enum.values():
         return f"#{value}"
     return enum_text(value, enum.Name, prefix)
+
+
+def sent(request: Message, field: str) -> Any:
+    """The value of an optional (presence-tracking) field, None when not sent."""
+    return getattr(request, field) if request.HasField(field) else None

@@ -48,18 +48,26 @@ class RunningStack:
 def _stack_factory(
     postgres_server: PostgresServer, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Callable[..., RunningStack]]:
-    started: list[tuple[stack.Stack, str]] = []
+    started: list[stack.Stack] = []
+    databases: list[str] = []
 
-    def start(backends: tuple[str, ...] = ("expense",), **env: str) -> RunningStack:
-        database = postgres_server.create_database()
-        url = postgres_server.url(database)
+    def start(
+        backends: tuple[str, ...] = ("expense",), own_databases: bool = False, **env: str
+    ) -> RunningStack:
+        """`own_databases`: each backend in a database of its own, as in production;
+        otherwise one database, each backend with its own tables and version table."""
+        urls: dict[str, str] = {}
         for backend in backends:
-            # One database, several backends: each has its own tables and version table.
+            if own_databases or not urls:
+                database = postgres_server.create_database()
+                databases.append(database)
+                url = postgres_server.url(database)
+            urls[backend] = url
             keys.migrate_backend(backend, url)
         logs = tmp_path_factory.mktemp("stack-logs")
         running = stack.start_stack(
             backends=list(backends),
-            database_urls={backend: url for backend in backends},
+            database_urls=urls,
             env={
                 "FINPLAT_VAR_DIR": str(logs),
                 "FINPLAT_LOG_LEVEL": "WARNING",
@@ -68,12 +76,13 @@ def _stack_factory(
             },
             log_dir=Path(logs),
         )
-        started.append((running, database))
-        return RunningStack(running, url)
+        started.append(running)
+        return RunningStack(running, urls[backends[0]])
 
     yield start
-    for running, database in started:
+    for running in started:
         running.stop()
+    for database in databases:
         postgres_server.drop_database(database)
 
 
@@ -202,6 +211,31 @@ def analytics_stack(
         FINPLAT_ARGON2_MEMORY_COST="8192",
         FINPLAT_ARGON2_TIME_COST="1",
     )
+
+
+@pytest.fixture(scope="session")
+def projectfinance_stack(
+    _stack_factory: Callable[..., RunningStack], smtp: SmtpSink, redis_url: str
+) -> RunningStack:
+    """main + projectfinance + edge on PostgreSQL, each backend in its own database (the
+    project-finance backend asks main for projects over gRPC); teams invite second
+    members through the real SMTP sink."""
+    return _stack_factory(
+        backends=("main", "projectfinance"),
+        own_databases=True,
+        FINPLAT_SMTP_HOST="127.0.0.1",
+        FINPLAT_SMTP_PORT=str(smtp.port),
+        FINPLAT_REDIS_URL=redis_url,
+        FINPLAT_ARGON2_MEMORY_COST="8192",
+        FINPLAT_ARGON2_TIME_COST="1",
+    )
+
+
+@pytest.fixture
+def pf_identity(projectfinance_stack: RunningStack, smtp: SmtpSink) -> Iterator[IdentityClient]:
+    client = IdentityClient(projectfinance_stack.edge_url, smtp)
+    yield client
+    client.close()
 
 
 @pytest.fixture(scope="session")

@@ -174,6 +174,26 @@ def test_render_selected_body_status_and_location() -> None:
     assert body["id"] == ID and body["amount"] == 1.5
 
 
+def test_a_location_may_name_a_path_variable_the_response_lacks() -> None:
+    # An action answering an empty object (POST /api/approvals/{id}/approve → 201 {})
+    # still points at what it acted on.
+    renderer = ResponseRenderer(
+        SampleResponse.DESCRIPTOR,
+        CAMEL,
+        "sample",
+        201,
+        "/v1/things/{thing_id}/samples/{id}",
+        path_variables=("thing_id",),
+    )
+    out = renderer.render(SampleResponse(sample=Sample(id=ID)), {"thing_id": "a b"})
+    assert (b"location", f"/v1/things/a%20b/samples/{ID}".encode()) in out.headers
+
+
+def test_a_location_naming_neither_a_field_nor_a_path_variable_fails_at_compile_time() -> None:
+    with pytest.raises(ValueError, match="neither a field of the response nor a path variable"):
+        ResponseRenderer(SampleResponse.DESCRIPTOR, CAMEL, "sample", 201, "/v1/{nope}")
+
+
 def test_an_idempotent_repeat_answers_200_with_the_same_body_and_location() -> None:
     renderer = ResponseRenderer(
         SavedSampleResponse.DESCRIPTOR,

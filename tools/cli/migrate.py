@@ -10,6 +10,7 @@ from db import migrate
 from services.analytics.settings import AnalyticsSettings
 from services.expense.settings import ExpenseSettings
 from services.main.settings import MainSettings
+from services.projectfinance.settings import ProjectFinanceSettings
 from services.runtime.settings import RuntimeSettings
 
 # Where each backend's database is, read from that backend's own settings (the same
@@ -19,6 +20,7 @@ DATABASE_URLS: dict[str, Callable[[], str]] = {
     "analytics": lambda: AnalyticsSettings().database_url(),
     "expense": lambda: ExpenseSettings().database_url(),
     "main": lambda: MainSettings().database_url(),
+    "projectfinance": lambda: ProjectFinanceSettings().database_url(),
 }
 
 

@@ -22,6 +22,7 @@ from edge.settings import EdgeSettings
 from services.analytics.settings import AnalyticsSettings
 from services.expense.settings import ExpenseSettings
 from services.main.settings import MainSettings
+from services.projectfinance.settings import ProjectFinanceSettings
 from services.runtime.settings import RuntimeSettings
 from tools import stack
 from tools.cli import migrate
@@ -31,6 +32,7 @@ from tools.cli import migrate
 BACKEND_SETTINGS: Mapping[str, type[RuntimeSettings]] = {
     "main": MainSettings,
     "analytics": AnalyticsSettings,
+    "projectfinance": ProjectFinanceSettings,
     "expense": ExpenseSettings,
 }
 

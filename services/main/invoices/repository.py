@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, func, insert, or_
 
 from db.scoping import delete_owned, select_owned, update_owned
+from db.tenant_repository import FRESH, TenantRepository
 from services.main.invoices.domain.fields import Content, Customer
 from services.main.invoices.domain.idempotency import Call, Remembered
 from services.main.invoices.domain.invoices import (
@@ -40,7 +41,6 @@ from services.main.invoices.tables import (
     InvoiceRow,
     InvoiceSequenceRow,
 )
-from services.main.kernel.tenant_repository import FRESH, TenantRepository
 
 
 def _line(row: InvoiceLineRow) -> Line:

@@ -18,13 +18,14 @@ from services.main.invoices.domain.fields import (
 )
 from services.main.invoices.domain.invoices import Invoice
 from services.main.kernel.money import amount_text, cents, rate_text
-from services.main.kernel.servicing import TenantServicer, pagination_pb, sent
+from services.main.kernel.servicing import TenantServicer, pagination_pb
 from services.runtime.protoconv import (
     optional_date,
     optional_date_pb,
     optional_timestamp,
     request_enum_text,
     required_uuid,
+    sent,
     timestamp,
 )
 

@@ -41,7 +41,9 @@ ALL_SCOPES: Final = (
     "project-finance:records:manage",
     "project-finance:analytics:view",
     "project-finance:approval:request",
-    "project-finance:approval:decide",
+    "project-finance:approval:view",
+    "project-finance:approval:approve",
+    "project-finance:compliance:view",
     "project-finance:export",
 )
 VIEW_SCOPES: Final = tuple(s for s in ALL_SCOPES if s.endswith(":view"))

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from services.main.kernel.dependencies import Kernel, Uow
-from services.main.kernel.tenancy import current_tenant_id
 from services.runtime.clock import Clock
 from services.runtime.paging import Page
+from services.runtime.tenancy import current_tenant_id
 
 M = TypeVar("M")
 
@@ -29,11 +29,6 @@ class TenantServicer:
         """Every use case's first two arguments: a fresh unit of work and the caller's
         tenant (refused before the request's own fields are read)."""
         return self._kernel.unit_of_work(), current_tenant_id()
-
-
-def sent(request: Any, field: str) -> Any:
-    """The value of an optional field, None when not sent."""
-    return getattr(request, field) if request.HasField(field) else None
 
 
 def pagination_pb(page: Page[Any], message: Callable[..., M]) -> M:

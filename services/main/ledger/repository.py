@@ -36,10 +36,10 @@ from sqlalchemy.sql.elements import BindParameter
 from sqlalchemy.sql.expression import type_coerce
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
+from db.tenant_repository import FRESH, TenantRepository
 from db.types import Money, UTCDateTime
 from services.main.auth.tables import TenantRow
 from services.main.kernel.money import ZERO
-from services.main.kernel.tenant_repository import FRESH, TenantRepository
 from services.main.ledger.domain.accounts import Account, AccountChanges, NewAccount
 from services.main.ledger.domain.books import Books
 from services.main.ledger.domain.entries import (

@@ -7,7 +7,7 @@ import grpc
 from finplat.accounting.v1 import ledger_pb2 as pb
 
 from services.main.kernel.money import amount_text, cents, rate_text
-from services.main.kernel.servicing import TenantServicer, pagination_pb, sent
+from services.main.kernel.servicing import TenantServicer, pagination_pb
 from services.main.ledger import usecases
 from services.main.ledger.domain.accounts import Account
 from services.main.ledger.domain.entries import Entry, EntryDraft, Line, LineDraft
@@ -19,6 +19,7 @@ from services.runtime.protoconv import (
     parse_uuid,
     request_enum_text,
     required_uuid,
+    sent,
     timestamp,
 )
 

@@ -8,7 +8,7 @@ from datetime import date, datetime
 from sqlalchemy import ColumnElement, insert
 
 from db.scoping import select_owned
-from services.main.kernel.tenant_repository import TenantRepository
+from db.tenant_repository import TenantRepository
 from services.main.payments.domain.payments import NewPayment, Payment
 from services.main.payments.tables import PaymentRow
 

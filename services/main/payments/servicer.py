@@ -8,7 +8,7 @@ from finplat.billing.v1 import invoices_pb2 as invoices_pb
 from finplat.billing.v1 import payments_pb2 as pb
 
 from services.main.kernel.money import cents
-from services.main.kernel.servicing import TenantServicer, pagination_pb, sent
+from services.main.kernel.servicing import TenantServicer, pagination_pb
 from services.main.payments import usecases
 from services.main.payments.domain.payments import Payment, PaymentDraft
 from services.runtime.protoconv import (
@@ -17,6 +17,7 @@ from services.runtime.protoconv import (
     parse_uuid,
     request_enum_text,
     required_uuid,
+    sent,
     timestamp,
 )
 

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.expression import type_coerce
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
-from services.main.kernel.tenant_repository import FRESH, TenantRepository
+from db.tenant_repository import FRESH, TenantRepository
 from services.main.projects.domain.members import (
     Allocation,
     Member,

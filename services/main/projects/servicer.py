@@ -7,7 +7,7 @@ import grpc
 from finplat.projects.v1 import projects_pb2 as pb
 
 from services.main.kernel.money import amount_text, cents
-from services.main.kernel.servicing import TenantServicer, pagination_pb, sent
+from services.main.kernel.servicing import TenantServicer, pagination_pb
 from services.main.projects import usecases
 from services.main.projects.domain.members import Allocation, Member
 from services.main.projects.domain.projects import Project, ProjectDraft, ProjectPatch
@@ -18,6 +18,7 @@ from services.runtime.protoconv import (
     parse_uuid,
     request_enum_text,
     required_uuid,
+    sent,
     timestamp,
 )
 

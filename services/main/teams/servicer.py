@@ -10,13 +10,13 @@ from finplat.identity.v1 import teams_pb2 as pb
 from services.main.auth.domain.memberships import Member, Team
 from services.main.kernel.caller import current_caller
 from services.main.kernel.dependencies import Kernel
-from services.main.kernel.tenancy import current_tenant_id
 from services.main.teams import usecases
 from services.main.teams.domain.invitations import Invitation
 from services.main.teams.usecases import Actor, TeamAccess
 from services.runtime.paging import Page
 from services.runtime.principal import current_principal
 from services.runtime.protoconv import request_enum_text, required_uuid, timestamp
+from services.runtime.tenancy import current_tenant_id
 
 Context = grpc.ServicerContext
 _ROLE_PREFIX = "TENANT_ROLE_"

@@ -167,5 +167,7 @@ def test_scopes_follow_the_tenant_role() -> None:
     assert viewer and all(s.endswith(":view") for s in viewer)
     member = set(access.scopes_for("member"))
     assert {"project-finance:approval:request", "project-finance:records:manage"} <= member
-    assert "project-finance:approval:decide" not in member
+    assert "project-finance:approval:approve" not in member
+    # Spec 3's view scopes of approvals and compliance are view scopes like the others.
+    assert {"project-finance:approval:view", "project-finance:compliance:view"} <= member
     assert access.scopes_for("unknown", ["a:b"]) == ["a:b"]

@@ -1,7 +1,7 @@
-"""What the repositories of tenant-owned families (ledger, projects, invoices, payments)
-share: the dialect's INSERT (for ON CONFLICT, which SQLAlchemy spells per dialect), a
-page of the tenant's rows with its total, and the lines of several parents in one
-query. Every statement is scoped by tenant through db.scoping."""
+"""What the repositories of tenant-owned families (main's ledger, projects, invoices and
+payments; project finance) share: the dialect's INSERT (for ON CONFLICT, which
+SQLAlchemy spells per dialect), a page of the tenant's rows with its total, and the
+lines of several parents in one query. Every statement is scoped by tenant through db.scoping."""
 
 from __future__ import annotations
 

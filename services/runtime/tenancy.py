@@ -1,6 +1,6 @@
-"""The caller's tenant: the access token's `tid`. Tenant-owned families (teams, projects,
-ledger, invoices, payments) answer only for it, so a caller without one (an API key, a
-service without a tenant) is refused."""
+"""The caller's tenant: the access token's `tid`. Tenant-owned families (main's teams,
+projects, ledger, invoices and payments; every project-finance family) answer only for
+it, so a caller without one (an API key, a service without a tenant) is refused."""
 
 from __future__ import annotations
 

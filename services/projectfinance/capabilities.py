@@ -1,0 +1,8 @@
+"""Every capability of the project-finance backend: the composition root registers their
+services and Alembic collects their tables from this one tuple."""
+
+from __future__ import annotations
+
+from services.projectfinance import audit, records
+
+CAPABILITIES = (audit.CAPABILITY, records.CAPABILITY)

@@ -1,0 +1,17 @@
+"""The project-finance backend's shared kernel: what its capabilities share, and nothing
+else.
+
+- `dependencies.Kernel`: what the composition root builds once (unit of work, clock, the
+  project directory in main).
+- `base`: the declarative base, one metadata for every capability's tables.
+- `money`: MoneyB (decimal amounts) and MoneyA (integer minor units) with ISO 4217
+  exponents, one currency per record.
+- `actor`: who changes something, from where, under which correlation id (the audit
+  log's who/where); `calling` builds it from a gRPC call (servicers only).
+- `work`: what a record's derived figures are computed from (phases, milestones, cost
+  centers), as plain values the capabilities' repositories return.
+- `project_directory` / `projects`: main's projects (the Protocol use cases see / its
+  gRPC client, asked with the caller's token).
+- `servicing`: what every servicer shares (unit of work and tenant first, optional
+  fields, the caller).
+"""
