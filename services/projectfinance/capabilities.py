@@ -3,6 +3,13 @@ services and Alembic collects their tables from this one tuple."""
 
 from __future__ import annotations
 
-from services.projectfinance import audit, records
+from services.projectfinance import approvals, audit, cost_centers, milestones, phases, records
 
-CAPABILITIES = (audit.CAPABILITY, records.CAPABILITY)
+CAPABILITIES = (
+    audit.CAPABILITY,
+    records.CAPABILITY,
+    milestones.CAPABILITY,
+    cost_centers.CAPABILITY,
+    phases.CAPABILITY,
+    approvals.CAPABILITY,
+)

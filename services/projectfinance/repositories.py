@@ -7,7 +7,11 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from services.projectfinance.approvals.repository import ApprovalRepository
 from services.projectfinance.audit.repository import AuditRepository
+from services.projectfinance.cost_centers.repository import CostCenterRepository
+from services.projectfinance.milestones.repository import MilestoneRepository
+from services.projectfinance.phases.repository import PhaseRepository
 from services.projectfinance.records.repository import RecordRepository
 
 
@@ -15,7 +19,18 @@ from services.projectfinance.records.repository import RecordRepository
 class Repositories:
     audit: AuditRepository
     records: RecordRepository
+    cost_centers: CostCenterRepository
+    milestones: MilestoneRepository
+    phases: PhaseRepository
+    approvals: ApprovalRepository
 
 
 def repositories(session: Session) -> Repositories:
-    return Repositories(audit=AuditRepository(session), records=RecordRepository(session))
+    return Repositories(
+        audit=AuditRepository(session),
+        records=RecordRepository(session),
+        cost_centers=CostCenterRepository(session),
+        milestones=MilestoneRepository(session),
+        phases=PhaseRepository(session),
+        approvals=ApprovalRepository(session),
+    )

@@ -23,6 +23,7 @@ Bounded and deterministic: the same examples on every run.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from typing import Any
@@ -54,7 +55,7 @@ CONFIG = SchemathesisConfig.from_dict(
         # The credential is the fixtures' (a real API key or session), never generated;
         # the auth checks still send each request without it and with a bad one.
         "generation": {
-            "max-examples": 50,
+            "max-examples": int(os.environ.get("FINPLAT_SCHEMATHESIS_EXAMPLES", "50")),
             "deterministic": True,
             "with-security-parameters": False,
         },

@@ -73,7 +73,7 @@ def insert_record(
         created_at=NOW,
         updated_at=NOW,
     )
-    with Session(engine) as session, session.begin():
+    with Session(engine, expire_on_commit=False) as session, session.begin():
         session.add(row)
     return RecordRef(
         id=row.id,

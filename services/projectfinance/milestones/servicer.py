@@ -1,0 +1,187 @@
+"""gRPC servicer of MilestoneService: proto ⇄ use cases, nothing else. Every call works
+on the caller's tenant (`kernel.servicing.TenantServicer`)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import grpc
+from finplat.projectfinance.v1 import milestones_pb2 as pb
+from finplat.projectfinance.v1 import money_pb2
+from google.protobuf.message import Message
+
+from services.projectfinance.kernel.money import amount_text
+from services.projectfinance.kernel.servicing import TenantServicer
+from services.projectfinance.milestones import usecases
+from services.projectfinance.milestones.domain.milestones import (
+    Milestone,
+    MilestoneDraft,
+    MilestonePatch,
+)
+from services.projectfinance.milestones.domain.sagas import InvoiceSaga
+from services.runtime.protoconv import optional_timestamp, required_uuid, sent, timestamp
+
+Context = grpc.ServicerContext
+
+
+# -- responses ---------------------------------------------------------------------------
+
+
+def percent_text(value: Decimal) -> str:
+    """A percent as its shortest exact text ("50", "12.5", "100")."""
+    return format(value.normalize(), "f")
+
+
+def milestone_pb(milestone: Milestone) -> pb.Milestone:
+    return pb.Milestone(
+        id=str(milestone.id),
+        tenant_id=str(milestone.tenant_id),
+        project_finance_id=str(milestone.record_id),
+        name=milestone.name,
+        description=milestone.description,
+        amount=money_pb2.MoneyB(
+            amount=amount_text(milestone.amount), currency=milestone.amount.currency
+        ),
+        due_date=optional_timestamp(milestone.due_date),
+        sequence=milestone.sequence,
+        status=milestone.status,
+        completion_percent=percent_text(milestone.completion_percent),
+        completed_at=optional_timestamp(milestone.completed_at),
+        billed_at=optional_timestamp(milestone.billed_at),
+        invoice_id=milestone.invoice_id,
+        invoice_number=milestone.invoice_number,
+        created_at=timestamp(milestone.created_at),
+        updated_at=timestamp(milestone.updated_at),
+    )
+
+
+def saga_pb(saga: InvoiceSaga) -> pb.InvoiceSaga:
+    return pb.InvoiceSaga(
+        id=str(saga.id),
+        tenant_id=str(saga.tenant_id),
+        correlation_id=saga.correlation_id,
+        request_id=str(saga.request_id),
+        saga_type=saga.saga_type,
+        status=saga.status,
+        created_at=timestamp(saga.created_at),
+        updated_at=timestamp(saga.updated_at),
+    )
+
+
+# -- requests ----------------------------------------------------------------------------
+
+
+def _moment(request: Message, field: str) -> datetime | None:
+    """A Timestamp field as an aware UTC datetime; None when not sent."""
+    return getattr(request, field).ToDatetime(tzinfo=UTC) if request.HasField(field) else None
+
+
+def milestone_draft(request: pb.CreateMilestoneRequest) -> MilestoneDraft:
+    return MilestoneDraft(
+        name=request.name,
+        amount=request.amount.amount,
+        currency=request.amount.currency,
+        sequence=sent(request, "sequence"),
+        description=sent(request, "description"),
+        due_date=_moment(request, "due_date"),
+    )
+
+
+def milestone_patch(request: pb.UpdateMilestoneRequest) -> MilestonePatch:
+    return MilestonePatch(
+        name=sent(request, "name"),
+        description=sent(request, "description"),
+        due_date=_moment(request, "due_date"),
+    )
+
+
+class MilestoneServicer(TenantServicer):
+    def CreateMilestone(
+        self, request: pb.CreateMilestoneRequest, context: Context
+    ) -> pb.CreateMilestoneResponse:
+        milestone = usecases.create_milestone(
+            *self._change(context),
+            required_uuid(request.project_finance_id, "project_finance_id"),
+            milestone_draft(request),
+            clock=self._clock,
+        )
+        return pb.CreateMilestoneResponse(milestone=milestone_pb(milestone))
+
+    def ListMilestones(
+        self, request: pb.ListMilestonesRequest, context: Context
+    ) -> pb.ListMilestonesResponse:
+        found = usecases.list_milestones(
+            *self._scope(), required_uuid(request.project_finance_id, "project_finance_id")
+        )
+        return pb.ListMilestonesResponse(milestones=[milestone_pb(m) for m in found])
+
+    def GetMilestone(
+        self, request: pb.GetMilestoneRequest, context: Context
+    ) -> pb.GetMilestoneResponse:
+        milestone = usecases.get_milestone(*self._scope(), required_uuid(request.id))
+        return pb.GetMilestoneResponse(milestone=milestone_pb(milestone))
+
+    def UpdateMilestone(
+        self, request: pb.UpdateMilestoneRequest, context: Context
+    ) -> pb.UpdateMilestoneResponse:
+        milestone = usecases.update_milestone(
+            *self._change(context),
+            required_uuid(request.id),
+            milestone_patch(request),
+            clock=self._clock,
+        )
+        return pb.UpdateMilestoneResponse(milestone=milestone_pb(milestone))
+
+    def DeleteMilestone(
+        self, request: pb.DeleteMilestoneRequest, context: Context
+    ) -> pb.DeleteMilestoneResponse:
+        usecases.delete_milestone(
+            *self._change(context), required_uuid(request.id), clock=self._clock
+        )
+        return pb.DeleteMilestoneResponse()
+
+    def RecordMilestoneProgress(
+        self, request: pb.RecordMilestoneProgressRequest, context: Context
+    ) -> pb.RecordMilestoneProgressResponse:
+        milestone = usecases.record_progress(
+            *self._change(context),
+            required_uuid(request.id),
+            request.completion_percent,
+            clock=self._clock,
+        )
+        return pb.RecordMilestoneProgressResponse(milestone=milestone_pb(milestone))
+
+    def CompleteMilestone(
+        self, request: pb.CompleteMilestoneRequest, context: Context
+    ) -> pb.CompleteMilestoneResponse:
+        milestone = usecases.complete_milestone(
+            *self._change(context), required_uuid(request.id), clock=self._clock
+        )
+        return pb.CompleteMilestoneResponse(milestone=milestone_pb(milestone))
+
+    def CancelMilestone(
+        self, request: pb.CancelMilestoneRequest, context: Context
+    ) -> pb.CancelMilestoneResponse:
+        milestone = usecases.cancel_milestone(
+            *self._change(context), required_uuid(request.id), clock=self._clock
+        )
+        return pb.CancelMilestoneResponse(milestone=milestone_pb(milestone))
+
+    def InvoiceMilestone(
+        self, request: pb.InvoiceMilestoneRequest, context: Context
+    ) -> pb.InvoiceMilestoneResponse:
+        invoicing = usecases.invoice_milestone(
+            *self._change(context),
+            required_uuid(request.milestone_id, "milestone_id"),
+            clock=self._clock,
+        )
+        return pb.InvoiceMilestoneResponse(saga=saga_pb(invoicing.saga), created=invoicing.created)
+
+    def GetMilestoneInvoice(
+        self, request: pb.GetMilestoneInvoiceRequest, context: Context
+    ) -> pb.GetMilestoneInvoiceResponse:
+        saga = usecases.get_invoice_saga(
+            *self._scope(), required_uuid(request.milestone_id, "milestone_id")
+        )
+        return pb.GetMilestoneInvoiceResponse(saga=saga_pb(saga))
