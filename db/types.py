@@ -110,6 +110,14 @@ class Amount(Money):
     cache_ok = True
 
 
+class Percent(Money):
+    """NUMERIC(5, 2): a percent, 0.00-100.00 (an allocation, a progress, a completion),
+    with `Money`'s exact round-trip on SQLite."""
+
+    impl = Numeric(5, 2, asdecimal=True)
+    cache_ok = True
+
+
 class StringList(TypeDecorator[list[str]]):
     """A small list of strings (e.g. roles) stored as JSON on every engine."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from google.protobuf import timestamp_pb2
@@ -43,6 +43,13 @@ def timestamp(moment: datetime) -> timestamp_pb2.Timestamp:
 
 def optional_timestamp(moment: datetime | None) -> timestamp_pb2.Timestamp | None:
     return None if moment is None else timestamp(moment)
+
+
+def optional_moment(request: Message, field: str) -> datetime | None:
+    """The Timestamp field `field` of `request` as an aware UTC datetime; None when not
+    sent."""
+    stamp: timestamp_pb2.Timestamp | None = sent(request, field)
+    return None if stamp is None else stamp.ToDatetime(tzinfo=UTC)
 
 
 def date_pb(day: date) -> date_pb2.Date:

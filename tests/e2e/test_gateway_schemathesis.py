@@ -407,6 +407,22 @@ EXCUSES.update(
     }
 )
 
+# -- project finance (issue 16) -----------------------------------------------------------
+# A MoneyB's currency must be one of ISO 4217's (a list, not a pattern) and its amount
+# may not have more places than that currency has (EUR 2, JPY 0): a rule between two
+# fields. Ids a body names must be the tenant's (a record, a project in main, the entity
+# an approval is about); free texts with line breaks refuse other control characters.
+_MONEY_B = matching(r"(total_budget|phase_budget|actual_cost|amount)\.(amount|currency)")
+_PF_TEXT = matching(r"description|notes", "must not contain control characters")
+EXCUSES.update(
+    {
+        "POST /api/project-finance": any_of(_MONEY_B, matching("project_id|parent_id")),
+        "POST /api/approvals": any_of(_MONEY_B, _PF_TEXT, matching("entity_id")),
+        "POST /api/approvals/{id}/approve": _PF_TEXT,
+        "POST /api/approvals/{id}/reject": _PF_TEXT,
+    }
+)
+
 
 # Decimal strings: the edge also takes a JSON number, as written (edge/codec/scalars.py,
 # `DecimalStringCodec`), which the document — strings, as the specs write amounts — does
@@ -467,15 +483,21 @@ class Bearer(requests.auth.AuthBase):
         return request
 
 
-def run(label: str, base_url: str, token: str, headers: Callable[[], dict[str, str]]) -> None:
-    """Every configured phase and check of schemathesis against one operation."""
+def checks_for(label: str) -> dict[str, Any]:
+    """The checks an operation's responses get: every default one, with the decimal
+    numbers' and the operation's excuses (EXCUSES) applied."""
     excuse = EXCUSES.get(label)
     excluded: list[Any] = [negative_data_rejection]
     additional: list[Any] = [negative_data_rejection_but_decimal_numbers]
     if excuse is not None:
         excluded.append(positive_data_acceptance)
         additional.append(_accepting_except(excuse))
-    checks: dict[str, Any] = {"excluded_checks": excluded, "additional_checks": additional}
+    return {"excluded_checks": excluded, "additional_checks": additional}
+
+
+def run(label: str, base_url: str, token: str, headers: Callable[[], dict[str, str]]) -> None:
+    """Every configured phase and check of schemathesis against one operation."""
+    checks = checks_for(label)
 
     def call(case: Any) -> None:
         case.call_and_validate(base_url=base_url, auth=Bearer(token), headers=headers(), **checks)
@@ -500,6 +522,11 @@ def test_operation(label: str, request: pytest.FixtureRequest) -> None:
         return
     if backend == "analytics":
         stack = request.getfixturevalue("analytics_stack")
+        token = _session(stack, request.getfixturevalue("smtp"))
+        run(label, stack.edge_url, token, dict)
+        return
+    if backend == "projectfinance":
+        stack = request.getfixturevalue("projectfinance_stack")
         token = _session(stack, request.getfixturevalue("smtp"))
         run(label, stack.edge_url, token, dict)
         return
@@ -528,6 +555,13 @@ def test_expense_workflow(expense_stack: RunningStack, api_key: str) -> None:
     class ExpenseWorkflow(workflow):  # type: ignore[misc, valid-type]
         def get_call_kwargs(self, case: Any) -> dict[str, Any]:
             return {"base_url": expense_stack.edge_url, "auth": Bearer(api_key)}
+
+        def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
+            # The same excuses as each operation's own run (a list's start_date after its
+            # end_date is a documented 400, which no schema states).
+            case.validate_response(
+                response, transport_kwargs=kwargs or None, **checks_for(case.operation.label)
+            )
 
     # Generation only, as schemathesis runs its stateful phase: a scenario depends on the
     # server's answers (new ids), so it cannot be replayed or shrunk exactly.

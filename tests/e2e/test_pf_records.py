@@ -142,6 +142,81 @@ def test_a_fresh_record_is_on_plan(pf_identity: IdentityClient) -> None:
     assert (body["health_status"], body["risk_level"]) == ("healthy", "low")
 
 
+def test_figures_follow_the_work_under_the_record(pf_identity: IdentityClient) -> None:
+    """The figures of a record with real work under it, each created through its own API:
+    a cost center with an allocation, a phase charged to it (planned wholly in the past,
+    half done, over its cost so far) and a completed milestone."""
+    owner = pf_identity.session()
+    http, auth = pf_identity.http, owner.auth
+    record = create_record(pf_identity, owner, amount=10000)
+    base = f"{RECORDS}/{record['id']}"
+    center = http.post(
+        f"{base}/cost-centers", json={"code": "ENG", "name": "Engineering"}, headers=auth
+    ).json()
+    allocated = http.post(
+        f"/api/cost-centers/{center['id']}/allocate-budget",
+        json={"amount": {"amount": 3000, "currency": "EUR"}},
+        headers=auth,
+    )
+    assert allocated.status_code == 201, allocated.text
+    phase = http.post(
+        f"{base}/phases",
+        json={
+            "name": "Build",
+            "sequence": 1,
+            "phase_budget": {"amount": 4000, "currency": "EUR"},
+            "planned_start": "2025-01-01T00:00:00Z",
+            "planned_end": "2025-06-30T00:00:00Z",
+            "cost_center_id": center["id"],
+        },
+        headers=auth,
+    ).json()
+    phase_path = f"/api/phases/{phase['id']}"
+    assert http.post(f"{phase_path}/start", headers=auth).status_code == 201
+    progressed = http.post(f"{phase_path}/progress", json={"percent": 50}, headers=auth)
+    assert progressed.status_code == 201, progressed.text
+    costed = http.put(
+        phase_path, json={"actual_cost": {"amount": 2500, "currency": "EUR"}}, headers=auth
+    )
+    assert costed.status_code == 200, costed.text
+    milestone = http.post(
+        f"{base}/milestones",
+        json={"name": "Go-live", "sequence": 1, "amount": {"amount": 12000, "currency": "EUR"}},
+        headers=auth,
+    ).json()
+    milestone_path = f"/api/milestones/{milestone['id']}"
+    assert (
+        http.post(
+            f"{milestone_path}/progress", json={"completion_percent": 80}, headers=auth
+        ).status_code
+        == 201
+    )
+    assert http.post(f"{milestone_path}/complete", headers=auth).status_code == 201
+
+    body = exact(http.get(base, headers=auth))
+    # BAC 10000, AC 2500, EV 4000 * 50% = 2000, PV 4000 (planned time all past).
+    assert {name: body[name]["amount"] for name in MONEY_FIGURES} == {
+        "actual_cost": Decimal("2500.00"),
+        "allocated_budget": Decimal("3000.00"),
+        "budget_variance": Decimal("-2500.00"),  # BAC - EAC
+        "committed_budget": Decimal("4000.00"),
+        "estimate_at_completion": Decimal("12500.00"),  # AC + (BAC - EV) / CPI
+        "estimate_to_complete": Decimal("10000.00"),
+        "recognized_revenue": Decimal("2400.00"),  # fixed price: 12000 * EV / BAC
+        "total_budget": Decimal("10000.00"),
+        "total_revenue": Decimal("12000.00"),
+    }
+    assert body["cost_performance_index"] == {"value": Decimal("0.8")}  # EV / AC
+    assert body["schedule_performance_index"] == {"value": Decimal("0.5")}  # EV / PV
+    assert body["budget_variance_percent"] == {"value": -25}
+    # 100 * (0.4 * 0.8 + 0.4 * 0.5 + 0.2 * 0.75)
+    assert body["financial_health_score"] == {"score": 67}
+    assert (body["health_status"], body["risk_level"]) == ("at_risk", "critical")
+    # The cost center's actual cost is its phases'.
+    center_now = exact(http.get(f"/api/cost-centers/{center['id']}", headers=auth))
+    assert center_now["actual_cost"]["amount"] == Decimal("2500.00")
+
+
 @pytest.mark.parametrize(
     ("amount", "currency", "printed", "zero"),
     [

@@ -22,6 +22,7 @@ from sqlalchemy.sql.expression import type_coerce
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
 from db.tenant_repository import FRESH, TenantRepository
+from db.types import Percent
 from services.main.projects.domain.members import (
     Allocation,
     Member,
@@ -36,7 +37,7 @@ from services.main.projects.domain.projects import (
     Project,
     ProjectFilters,
 )
-from services.main.projects.tables import Percent, ProjectMemberRow, ProjectRow
+from services.main.projects.tables import ProjectMemberRow, ProjectRow
 from services.runtime.errors import AlreadyExists
 
 

@@ -17,22 +17,14 @@ from sqlalchemy import (
     ForeignKey,
     ForeignKeyConstraint,
     Index,
-    Numeric,
     String,
     UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.scoping import OwnedBy
-from db.types import GUID, Amount, Money, UTCDateTime
+from db.types import GUID, Amount, Percent, UTCDateTime
 from services.main.kernel.base import Base
-
-
-class Percent(Money):
-    """NUMERIC(5, 2): an allocation percent, 0.01-100.00."""
-
-    impl = Numeric(5, 2, asdecimal=True)
-    cache_ok = True
 
 
 class ProjectRow(Base, OwnedBy):

@@ -15,7 +15,7 @@ from datetime import datetime
 from sqlalchemy import select
 
 from db.scoping import owner_is, scoped, select_owned, update_owned
-from db.tenant_repository import FRESH, TenantRepository
+from db.tenant_repository import FRESH
 from services.projectfinance.approvals.domain.requests import PENDING, Approval
 from services.projectfinance.approvals.domain.thresholds import threshold_id
 from services.projectfinance.approvals.tables import (
@@ -23,6 +23,7 @@ from services.projectfinance.approvals.tables import (
     ApprovalRow,
     ApprovalThresholdRow,
 )
+from services.projectfinance.kernel.repository import RecordChildRepository
 
 
 def _approval(row: ApprovalRow) -> Approval:
@@ -47,7 +48,7 @@ def _approval(row: ApprovalRow) -> Approval:
     )
 
 
-class ApprovalRepository(TenantRepository):
+class ApprovalRepository(RecordChildRepository):
     # -- requests --------------------------------------------------------------------------
 
     def add(self, approval: Approval) -> bool:
@@ -95,11 +96,7 @@ class ApprovalRepository(TenantRepository):
     def lock(self, tenant_id: uuid.UUID, approval_id: uuid.UUID) -> Approval | None:
         """The request, its row locked until the transaction ends; None when the tenant
         has no such request."""
-        locked = self._session.execute(
-            update_owned(ApprovalRow, tenant_id, ApprovalRow.id == approval_id)
-            .values(status=ApprovalRow.status)
-            .returning(ApprovalRow.id)
-        ).all()
+        locked = self._lock(ApprovalRow, tenant_id, approval_id)
         return self.get(tenant_id, approval_id) if locked else None
 
     def save_move(self, approval: Approval) -> None:

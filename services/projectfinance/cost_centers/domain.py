@@ -19,12 +19,12 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Final
 
+from services.projectfinance.kernel.fields import checked_description, checked_name
 from services.projectfinance.kernel.money import (
     Money,
     amount_text,
     check_currency,
-    check_same_currency,
-    parse_money,
+    parse_record_money,
 )
 from services.projectfinance.kernel.work import CostCenterWork, RecordRef
 from services.runtime.errors import (
@@ -34,11 +34,9 @@ from services.runtime.errors import (
     NotFound,
     raise_if_any,
 )
-from services.runtime.visible_text import has_hidden_characters
+from services.runtime.text_fields import REQUIRED, too_long
 
 MAX_CODE: Final = 20
-MAX_NAME: Final = 200
-MAX_DESCRIPTION: Final = 2000
 CODE: Final = re.compile(r"[A-Z0-9][A-Z0-9._-]{0,19}\Z")
 BAD_CODE: Final = (
     "must be 1-20 capital letters, digits, dots, dashes or underscores, "
@@ -104,32 +102,11 @@ class CostCenterPatch:
 # -- field checks ------------------------------------------------------------------------
 
 
-def _text(
-    value: str,
-    field: str,
-    limit: int,
-    problems: list[FieldViolation],
-    *,
-    required: bool = False,
-    visible: bool = True,
-) -> str:
-    """`value` trimmed; its first problem added to `problems`: blank when `required`,
-    longer than `limit`, or holding hidden characters when `visible`."""
-    clean = value.strip()
-    if required and not clean:
-        problems.append(FieldViolation(field, "is required"))
-    elif len(clean) > limit:
-        problems.append(FieldViolation(field, f"must be at most {limit} characters"))
-    elif visible and has_hidden_characters(clean):
-        problems.append(FieldViolation(field, "must not contain control characters"))
-    return clean
-
-
 def _code(value: str, problems: list[FieldViolation]) -> str:
     if not value:
-        problems.append(FieldViolation("code", "is required"))
+        problems.append(FieldViolation("code", REQUIRED))
     elif len(value) > MAX_CODE:
-        problems.append(FieldViolation("code", f"must be at most {MAX_CODE} characters"))
+        problems.append(too_long("code", MAX_CODE))
     elif not CODE.match(value):
         problems.append(FieldViolation("code", BAD_CODE))
     return value
@@ -154,8 +131,8 @@ def new_cost_center(draft: CostCenterDraft, record: RecordRef) -> NewCostCenter:
     (400 naming each)."""
     problems: list[FieldViolation] = []
     code = _code(draft.code, problems)
-    name = _text(draft.name, "name", MAX_NAME, problems, required=True)
-    description = _text(draft.description, "description", MAX_DESCRIPTION, problems, visible=False)
+    name = checked_name(draft.name, "name", problems)
+    description = checked_description(draft.description, "description", problems)
     currency = _currency(draft.currency, record, problems)
     raise_if_any(problems)
     return NewCostCenter(code=code, name=name, description=description, currency=currency)
@@ -166,12 +143,10 @@ def updated(center: CostCenter, patch: CostCenterPatch, now: datetime) -> CostCe
     problems: list[FieldViolation] = []
     name = center.name
     if patch.name is not None:
-        name = _text(patch.name, "name", MAX_NAME, problems, required=True)
+        name = checked_name(patch.name, "name", problems)
     description = center.description
     if patch.description is not None:
-        description = _text(
-            patch.description, "description", MAX_DESCRIPTION, problems, visible=False
-        )
+        description = checked_description(patch.description, "description", problems)
     raise_if_any(problems)
     is_active = center.is_active if patch.is_active is None else patch.is_active
     return replace(center, name=name, description=description, is_active=is_active, updated_at=now)
@@ -185,8 +160,7 @@ def allocation_amount(amount: str, currency: str, record: RecordRef) -> Money:
     and with no more places than the currency has (400 naming `amount.amount` or
     `amount.currency`)."""
     problems: list[FieldViolation] = []
-    money = parse_money(amount, currency, "amount", problems, positive=True)
-    check_same_currency(money, record.currency, "amount", problems)
+    money = parse_record_money(amount, currency, "amount", record.currency, problems, positive=True)
     raise_if_any(problems)
     assert money is not None  # parse_money reports every reason it returns None
     return money
@@ -226,7 +200,3 @@ def allocated(
 def cost_center_not_found(cost_center_id: uuid.UUID) -> NotFound:
     # Another tenant's cost center gets this very answer: its existence is not told.
     return NotFound(f"cost center {cost_center_id} not found")
-
-
-def record_not_found(record_id: uuid.UUID) -> NotFound:
-    return NotFound(f"project finance record {record_id} not found")

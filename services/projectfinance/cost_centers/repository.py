@@ -15,10 +15,10 @@ from datetime import datetime
 from sqlalchemy import select
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
-from db.tenant_repository import TenantRepository
 from services.projectfinance.cost_centers.domain import CostCenter, NewCostCenter
 from services.projectfinance.cost_centers.tables import CostCenterRow
 from services.projectfinance.kernel.money import ZERO
+from services.projectfinance.kernel.repository import RecordChildRepository
 from services.projectfinance.kernel.work import CostCenterWork, RecordRef
 from services.runtime.errors import AlreadyExists
 
@@ -43,7 +43,7 @@ def _cost_center(row: CostCenterRow) -> CostCenter:
     )
 
 
-class CostCenterRepository(TenantRepository):
+class CostCenterRepository(RecordChildRepository):
     def add(self, record: RecordRef, new: NewCostCenter, now: datetime) -> CostCenter:
         """The new cost center under `record`, with nothing allocated yet;
         AlreadyExists when the record has one with its code."""
@@ -89,14 +89,7 @@ class CostCenterRepository(TenantRepository):
     def record_of(self, tenant_id: uuid.UUID, cost_center_id: uuid.UUID) -> uuid.UUID | None:
         """The record the tenant's cost center is under; None when the tenant has no such
         cost center."""
-        record_id: uuid.UUID | None = self._session.scalar(
-            scoped(
-                select(CostCenterRow.record_id).where(
-                    owner_is(CostCenterRow, tenant_id), CostCenterRow.id == cost_center_id
-                )
-            )
-        )
-        return record_id
+        return self._record_of(CostCenterRow, tenant_id, cost_center_id)
 
     def work(self, tenant_id: uuid.UUID, record_ids: Sequence[uuid.UUID]) -> list[CostCenterWork]:
         """The cost centers of the records, as their figures need them."""

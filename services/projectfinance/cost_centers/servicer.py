@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import grpc
 from finplat.projectfinance.v1 import cost_centers_pb2 as pb
-from finplat.projectfinance.v1 import money_pb2
 
 from services.projectfinance.cost_centers import usecases
 from services.projectfinance.cost_centers.domain import CostCenterDraft, CostCenterPatch, Costed
-from services.projectfinance.kernel.money import Money, amount_text
+from services.projectfinance.kernel.money import Money
+from services.projectfinance.kernel.proto import money_pb
 from services.projectfinance.kernel.servicing import TenantServicer
 from services.runtime.protoconv import parse_uuid, sent, timestamp
 
 Context = grpc.ServicerContext
-
-
-def _money(amount: Money) -> money_pb2.MoneyB:
-    return money_pb2.MoneyB(amount=amount_text(amount), currency=amount.currency)
 
 
 def cost_center_pb(costed: Costed) -> pb.CostCenter:
@@ -30,8 +26,8 @@ def cost_center_pb(costed: Costed) -> pb.CostCenter:
         name=center.name,
         description=center.description,
         currency=center.currency,
-        allocated_budget=_money(Money(center.allocated_budget, center.currency)),
-        actual_cost=_money(Money(costed.actual_cost, center.currency)),
+        allocated_budget=money_pb(Money(center.allocated_budget, center.currency)),
+        actual_cost=money_pb(Money(costed.actual_cost, center.currency)),
         is_active=center.is_active,
         created_at=timestamp(center.created_at),
         updated_at=timestamp(center.updated_at),

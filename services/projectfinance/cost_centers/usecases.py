@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 from decimal import Decimal
 
 from services.projectfinance.audit.usecases import record_change
@@ -24,6 +25,7 @@ from services.projectfinance.cost_centers.domain import (
 )
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.dependencies import Uow
+from services.projectfinance.kernel.record_refs import record_ref
 from services.projectfinance.kernel.work import RecordRef
 from services.runtime.clock import Clock, utcnow
 
@@ -34,13 +36,6 @@ def _costed(uow: Uow, tenant_id: uuid.UUID, centers: Sequence[CostCenter]) -> li
     """Each cost center with its actual cost, from the phases charged to it."""
     costs = uow.repos.phases.actual_cost_by_cost_center(tenant_id, [c.id for c in centers])
     return [Costed(c, costs[c.id]) for c in centers]
-
-
-def _record(uow: Uow, tenant_id: uuid.UUID, record_id: uuid.UUID, *, lock: bool) -> RecordRef:
-    record = uow.repos.records.ref(tenant_id, record_id, lock=lock)
-    if record is None:
-        raise rules.record_not_found(record_id)
-    return record
 
 
 def _locked(
@@ -58,10 +53,38 @@ def _locked(
     return record, center
 
 
+def _saved(
+    uow: Uow,
+    tenant_id: uuid.UUID,
+    actor: Actor,
+    now: datetime,
+    record: RecordRef,
+    action: str,
+    before: CostCenter,
+    after: CostCenter,
+) -> Costed:
+    """Store a changed cost center and its audit entry; it with its actual cost."""
+    uow.repos.cost_centers.save(after)
+    record_change(
+        uow,
+        tenant_id,
+        actor,
+        now,
+        action=action,
+        entity_type=ENTITY,
+        entity_id=after.id,
+        project_id=record.project_id,
+        before=before,
+        after=after,
+    )
+    (costed,) = _costed(uow, tenant_id, [after])
+    return costed
+
+
 def list_cost_centers(uow: Uow, tenant_id: uuid.UUID, record_id: uuid.UUID) -> list[Costed]:
     """The record's cost centers by code."""
     with uow:
-        _record(uow, tenant_id, record_id, lock=False)
+        record_ref(uow, tenant_id, record_id)
         return _costed(uow, tenant_id, uow.repos.cost_centers.of_record(tenant_id, record_id))
 
 
@@ -75,7 +98,7 @@ def create_cost_center(
 ) -> Costed:
     now = clock()
     with uow:
-        record = _record(uow, tenant_id, record_id, lock=True)
+        record = record_ref(uow, tenant_id, record_id, lock=True)
         center = uow.repos.cost_centers.add(record, rules.new_cost_center(draft, record), now)
         record_change(
             uow,
@@ -112,21 +135,7 @@ def update_cost_center(
     with uow:
         record, before = _locked(uow, tenant_id, cost_center_id)
         after = rules.updated(before, patch, now)
-        uow.repos.cost_centers.save(after)
-        record_change(
-            uow,
-            tenant_id,
-            actor,
-            now,
-            action="update",
-            entity_type=ENTITY,
-            entity_id=cost_center_id,
-            project_id=record.project_id,
-            before=before,
-            after=after,
-        )
-        (costed,) = _costed(uow, tenant_id, [after])
-        return costed
+        return _saved(uow, tenant_id, actor, now, record, "update", before, after)
 
 
 def delete_cost_center(
@@ -169,18 +178,4 @@ def allocate_budget(
         money = rules.allocation_amount(amount, currency, record)
         siblings = uow.repos.cost_centers.work(tenant_id, [record.id])
         after = rules.allocated(before, money, record, siblings, now)
-        uow.repos.cost_centers.save(after)
-        record_change(
-            uow,
-            tenant_id,
-            actor,
-            now,
-            action="allocate_budget",
-            entity_type=ENTITY,
-            entity_id=cost_center_id,
-            project_id=record.project_id,
-            before=before,
-            after=after,
-        )
-        (costed,) = _costed(uow, tenant_id, [after])
-        return costed
+        return _saved(uow, tenant_id, actor, now, record, "allocate_budget", before, after)

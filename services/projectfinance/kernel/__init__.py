@@ -12,6 +12,11 @@ else.
   centers), as plain values the capabilities' repositories return.
 - `project_directory` / `projects`: main's projects (the Protocol use cases see / its
   gRPC client, asked with the caller's token).
+- `fields`: the checks several capabilities share (name, description, sequence, a
+  percent as decimal text); free-text rules are services.runtime.text_fields'.
+- `record_refs`: the record a use case works under, or 404 (another tenant's alike).
+- `repository`: the base of the repositories of rows under a record (the record a row
+  is under, a row's lock).
 - `servicing`: what every servicer shares (unit of work and tenant first, optional
-  fields, the caller).
+  fields, the caller); `proto`: the shared proto conversions (MoneyB), servicers only.
 """

@@ -51,6 +51,13 @@ def exponent(currency: str) -> int:
     return digits
 
 
+def stored_money(amount: Decimal, currency: str) -> Money:
+    """An amount read back from NUMERIC(18, 4) at its currency's places again (EUR
+    10000.0000 is 10000.00): exact, as no amount is stored with more places than its
+    currency has, and what the audit log snapshots is what was typed in."""
+    return Money(amount.quantize(Decimal(1).scaleb(-exponent(currency))), currency)
+
+
 def check_currency(code: str, field: str, problems: list[FieldViolation]) -> str | None:
     if not code:
         problems.append(FieldViolation(field, "is required"))
@@ -120,6 +127,21 @@ def check_same_currency(
                 "one currency per record",
             )
         )
+
+
+def parse_record_money(
+    amount: str,
+    currency: str,
+    field: str,
+    record_currency: str,
+    problems: list[FieldViolation],
+    *,
+    positive: bool = False,
+) -> Money | None:
+    """`parse_money` of an amount under a record: also in the record's currency."""
+    money = parse_money(amount, currency, field, problems, positive=positive)
+    check_same_currency(money, record_currency, field, problems)
+    return money
 
 
 def amount_text(money: Money) -> str:

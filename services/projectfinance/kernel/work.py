@@ -1,6 +1,6 @@
 """What a project-finance record's derived figures are computed from: the record's
 phases, milestones and cost centers, as plain values. Each capability's repository
-returns its own (`figure_inputs(tenant_id, record_ids)`), so the records capability
+returns its own (`work(tenant_id, record_ids)`), so the records capability
 computes figures without reading the other capabilities' tables."""
 
 from __future__ import annotations

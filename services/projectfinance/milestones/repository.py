@@ -15,8 +15,9 @@ from typing import Any
 from sqlalchemy import exists, or_, select
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
-from db.tenant_repository import FRESH, TenantRepository
+from db.tenant_repository import FRESH
 from services.projectfinance.kernel.money import Money
+from services.projectfinance.kernel.repository import RecordChildRepository
 from services.projectfinance.kernel.work import MilestoneWork
 from services.projectfinance.milestones.domain.milestones import BILLED, Milestone
 from services.projectfinance.milestones.domain.sagas import InvoiceSaga
@@ -79,7 +80,7 @@ def _saga(row: InvoiceSagaRow) -> InvoiceSaga:
     )
 
 
-class MilestoneRepository(TenantRepository):
+class MilestoneRepository(RecordChildRepository):
     # -- milestones ------------------------------------------------------------------------
 
     def add(self, milestone: Milestone) -> None:
@@ -104,11 +105,7 @@ class MilestoneRepository(TenantRepository):
     def lock(self, tenant_id: uuid.UUID, milestone_id: uuid.UUID) -> Milestone | None:
         """The milestone, its row locked until the transaction ends; None when the
         tenant has no such milestone."""
-        locked = self._session.execute(
-            update_owned(MilestoneRow, tenant_id, MilestoneRow.id == milestone_id)
-            .values(status=MilestoneRow.status)
-            .returning(MilestoneRow.id)
-        ).all()
+        locked = self._lock(MilestoneRow, tenant_id, milestone_id)
         return self.milestone(tenant_id, milestone_id) if locked else None
 
     def of_record(self, tenant_id: uuid.UUID, record_id: uuid.UUID) -> list[Milestone]:
@@ -156,14 +153,7 @@ class MilestoneRepository(TenantRepository):
 
     def record_of(self, tenant_id: uuid.UUID, milestone_id: uuid.UUID) -> uuid.UUID | None:
         """The record the tenant's milestone belongs to; None when it has no such one."""
-        record_id: uuid.UUID | None = self._session.scalar(
-            scoped(
-                select(MilestoneRow.record_id).where(
-                    owner_is(MilestoneRow, tenant_id), MilestoneRow.id == milestone_id
-                )
-            )
-        )
-        return record_id
+        return self._record_of(MilestoneRow, tenant_id, milestone_id)
 
     def has_billing(self, tenant_id: uuid.UUID, record_id: uuid.UUID) -> bool:
         """Whether the record has a billed milestone or an invoice saga (started or

@@ -3,15 +3,12 @@ on the caller's tenant (`kernel.servicing.TenantServicer`)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from decimal import Decimal
 
 import grpc
 from finplat.projectfinance.v1 import milestones_pb2 as pb
-from finplat.projectfinance.v1 import money_pb2
-from google.protobuf.message import Message
 
-from services.projectfinance.kernel.money import amount_text
+from services.projectfinance.kernel.proto import money_pb
 from services.projectfinance.kernel.servicing import TenantServicer
 from services.projectfinance.milestones import usecases
 from services.projectfinance.milestones.domain.milestones import (
@@ -20,7 +17,13 @@ from services.projectfinance.milestones.domain.milestones import (
     MilestonePatch,
 )
 from services.projectfinance.milestones.domain.sagas import InvoiceSaga
-from services.runtime.protoconv import optional_timestamp, required_uuid, sent, timestamp
+from services.runtime.protoconv import (
+    optional_moment,
+    optional_timestamp,
+    required_uuid,
+    sent,
+    timestamp,
+)
 
 Context = grpc.ServicerContext
 
@@ -40,9 +43,7 @@ def milestone_pb(milestone: Milestone) -> pb.Milestone:
         project_finance_id=str(milestone.record_id),
         name=milestone.name,
         description=milestone.description,
-        amount=money_pb2.MoneyB(
-            amount=amount_text(milestone.amount), currency=milestone.amount.currency
-        ),
+        amount=money_pb(milestone.amount),
         due_date=optional_timestamp(milestone.due_date),
         sequence=milestone.sequence,
         status=milestone.status,
@@ -72,11 +73,6 @@ def saga_pb(saga: InvoiceSaga) -> pb.InvoiceSaga:
 # -- requests ----------------------------------------------------------------------------
 
 
-def _moment(request: Message, field: str) -> datetime | None:
-    """A Timestamp field as an aware UTC datetime; None when not sent."""
-    return getattr(request, field).ToDatetime(tzinfo=UTC) if request.HasField(field) else None
-
-
 def milestone_draft(request: pb.CreateMilestoneRequest) -> MilestoneDraft:
     return MilestoneDraft(
         name=request.name,
@@ -84,7 +80,7 @@ def milestone_draft(request: pb.CreateMilestoneRequest) -> MilestoneDraft:
         currency=request.amount.currency,
         sequence=sent(request, "sequence"),
         description=sent(request, "description"),
-        due_date=_moment(request, "due_date"),
+        due_date=optional_moment(request, "due_date"),
     )
 
 
@@ -92,7 +88,7 @@ def milestone_patch(request: pb.UpdateMilestoneRequest) -> MilestonePatch:
     return MilestonePatch(
         name=sent(request, "name"),
         description=sent(request, "description"),
-        due_date=_moment(request, "due_date"),
+        due_date=optional_moment(request, "due_date"),
     )
 
 

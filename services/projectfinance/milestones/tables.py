@@ -12,19 +12,12 @@ import uuid
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import BigInteger, ForeignKey, Index, Integer, Numeric, String
+from sqlalchemy import BigInteger, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.scoping import OwnedBy
-from db.types import GUID, Amount, Money, UTCDateTime
+from db.types import GUID, Amount, Percent, UTCDateTime
 from services.projectfinance.kernel.base import Base
-
-
-class Percent(Money):
-    """NUMERIC(5, 2): a completion percent, 0.00-100.00."""
-
-    impl = Numeric(5, 2, asdecimal=True)
-    cache_ok = True
 
 
 class MilestoneRow(Base, OwnedBy):

@@ -13,7 +13,7 @@ from datetime import datetime
 from services.projectfinance.audit.usecases import record_change
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.dependencies import Uow
-from services.projectfinance.kernel.work import RecordRef
+from services.projectfinance.kernel.record_refs import record_ref
 from services.projectfinance.milestones.domain import milestones as rules
 from services.projectfinance.milestones.domain import sagas
 from services.projectfinance.milestones.domain.milestones import (
@@ -23,7 +23,6 @@ from services.projectfinance.milestones.domain.milestones import (
 )
 from services.projectfinance.milestones.domain.sagas import InvoiceSaga
 from services.runtime.clock import Clock, utcnow
-from services.runtime.errors import NotFound
 
 MILESTONE = "milestone"
 INVOICE_SAGA = "invoice_saga"
@@ -37,17 +36,6 @@ class Invoicing:
     created: bool
 
 
-def record_not_found(record_id: uuid.UUID) -> NotFound:
-    return NotFound(f"project finance record {record_id} not found")
-
-
-def _record(uow: Uow, tenant_id: uuid.UUID, record_id: uuid.UUID) -> RecordRef:
-    record = uow.repos.records.ref(tenant_id, record_id)
-    if record is None:
-        raise record_not_found(record_id)
-    return record
-
-
 def _locked(uow: Uow, tenant_id: uuid.UUID, milestone_id: uuid.UUID) -> Milestone:
     milestone = uow.repos.milestones.lock(tenant_id, milestone_id)
     if milestone is None:
@@ -57,7 +45,7 @@ def _locked(uow: Uow, tenant_id: uuid.UUID, milestone_id: uuid.UUID) -> Mileston
 
 def _project_of(uow: Uow, milestone: Milestone) -> uuid.UUID:
     """Main's project the milestone's record keeps (the audit log files changes by it)."""
-    return _record(uow, milestone.tenant_id, milestone.record_id).project_id
+    return record_ref(uow, milestone.tenant_id, milestone.record_id).project_id
 
 
 def create_milestone(
@@ -70,7 +58,7 @@ def create_milestone(
 ) -> Milestone:
     now = clock()
     with uow:
-        record = _record(uow, tenant_id, record_id)
+        record = record_ref(uow, tenant_id, record_id)
         milestone = rules.new_milestone(draft, record, uuid.uuid4(), now)
         uow.repos.milestones.add(milestone)
         record_change(
@@ -89,7 +77,7 @@ def create_milestone(
 
 def list_milestones(uow: Uow, tenant_id: uuid.UUID, record_id: uuid.UUID) -> list[Milestone]:
     with uow:
-        _record(uow, tenant_id, record_id)
+        record_ref(uow, tenant_id, record_id)
         return uow.repos.milestones.of_record(tenant_id, record_id)
 
 

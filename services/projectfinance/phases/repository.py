@@ -14,18 +14,13 @@ from typing import Any
 from sqlalchemy import select
 
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
-from db.tenant_repository import FRESH, TenantRepository
-from services.projectfinance.kernel.money import Money, exponent
+from db.tenant_repository import FRESH
+from services.projectfinance.kernel.money import stored_money
+from services.projectfinance.kernel.repository import RecordChildRepository
 from services.projectfinance.kernel.work import PhaseWork
 from services.projectfinance.phases.domain.moves import COUNTED, PLANNED
 from services.projectfinance.phases.domain.phase import NewPhase, Phase
 from services.projectfinance.phases.tables import PhaseRow
-
-
-def _money(amount: Decimal, currency: str) -> Money:
-    """A stored amount (4 places) at its currency's places: exact, as every amount was
-    checked to have no more places than its currency."""
-    return Money(amount.quantize(Decimal(1).scaleb(-exponent(currency))), currency)
 
 
 def _phase(row: PhaseRow) -> Phase:
@@ -34,8 +29,8 @@ def _phase(row: PhaseRow) -> Phase:
         tenant_id=row.tenant_id,
         record_id=row.record_id,
         name=row.name,
-        phase_budget=_money(row.phase_budget, row.currency),
-        actual_cost=_money(row.actual_cost, row.currency),
+        phase_budget=stored_money(row.phase_budget, row.currency),
+        actual_cost=stored_money(row.actual_cost, row.currency),
         planned_start=row.planned_start,
         planned_end=row.planned_end,
         actual_start=row.actual_start,
@@ -65,7 +60,7 @@ def _changeable(phase: Phase) -> dict[str, Any]:
     }
 
 
-class PhaseRepository(TenantRepository):
+class PhaseRepository(RecordChildRepository):
     def add(
         self, tenant_id: uuid.UUID, record_id: uuid.UUID, new: NewPhase, now: datetime
     ) -> Phase:
@@ -103,16 +98,9 @@ class PhaseRepository(TenantRepository):
         return None if row is None else _phase(row)
 
     def lock(self, tenant_id: uuid.UUID, phase_id: uuid.UUID) -> bool:
-        """Take the phase's row lock until the transaction ends (an UPDATE that changes
-        nothing: a write lock on SQLite too, where FOR UPDATE is ignored); False when the
-        tenant has no such phase. Every change starts here, so two moves of one phase
-        run one after the other and the second sees what the first committed."""
-        locked = self._session.execute(
-            update_owned(PhaseRow, tenant_id, PhaseRow.id == phase_id)
-            .values(status=PhaseRow.status)
-            .returning(PhaseRow.id)
-        ).all()
-        return len(locked) == 1
+        """Take the phase's row lock (every change starts here); False when the tenant
+        has no such phase."""
+        return self._lock(PhaseRow, tenant_id, phase_id)
 
     def of_record(self, tenant_id: uuid.UUID, record_id: uuid.UUID) -> list[Phase]:
         """The record's phases by sequence, then by creation."""

@@ -3,7 +3,6 @@ the caller's tenant (`kernel.servicing.TenantServicer`); changes name their acto
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from decimal import Decimal
 
 import grpc
@@ -11,12 +10,13 @@ from finplat.projectfinance.v1 import money_pb2
 from finplat.projectfinance.v1 import phases_pb2 as pb
 from google.protobuf.message import Message
 
-from services.projectfinance.kernel.money import Money, amount_text
+from services.projectfinance.kernel.proto import money_pb
 from services.projectfinance.kernel.servicing import TenantServicer
 from services.projectfinance.phases import usecases
 from services.projectfinance.phases.domain.phase import Phase, PhaseDraft, SentMoney
 from services.projectfinance.phases.domain.update import PhasePatch
 from services.runtime.protoconv import (
+    optional_moment,
     optional_timestamp,
     request_enum_text,
     required_uuid,
@@ -30,10 +30,6 @@ _QUANTUM = Decimal("0.01")
 
 
 # -- responses ---------------------------------------------------------------------------
-
-
-def money_pb(money: Money) -> money_pb2.MoneyB:
-    return money_pb2.MoneyB(amount=amount_text(money), currency=money.currency)
 
 
 def phase_pb(phase: Phase) -> pb.Phase:
@@ -65,17 +61,12 @@ def _sent_money(request: Message, field: str) -> SentMoney | None:
     return None if money is None else SentMoney(money.amount, money.currency)
 
 
-def _sent_moment(request: Message, field: str) -> datetime | None:
-    stamp = sent(request, field)
-    return None if stamp is None else stamp.ToDatetime(tzinfo=UTC)
-
-
 def phase_draft(request: pb.CreatePhaseRequest) -> PhaseDraft:
     return PhaseDraft(
         name=request.name,
         phase_budget=_sent_money(request, "phase_budget"),
-        planned_start=_sent_moment(request, "planned_start"),
-        planned_end=_sent_moment(request, "planned_end"),
+        planned_start=optional_moment(request, "planned_start"),
+        planned_end=optional_moment(request, "planned_end"),
         sequence=sent(request, "sequence"),
         cost_center_id=request.cost_center_id,
     )
@@ -84,12 +75,12 @@ def phase_draft(request: pb.CreatePhaseRequest) -> PhaseDraft:
 def phase_patch(request: pb.UpdatePhaseRequest) -> PhasePatch:
     return PhasePatch(
         actual_cost=_sent_money(request, "actual_cost"),
-        actual_end=_sent_moment(request, "actual_end"),
-        actual_start=_sent_moment(request, "actual_start"),
+        actual_end=optional_moment(request, "actual_end"),
+        actual_start=optional_moment(request, "actual_start"),
         name=sent(request, "name"),
         phase_budget=_sent_money(request, "phase_budget"),
-        planned_end=_sent_moment(request, "planned_end"),
-        planned_start=_sent_moment(request, "planned_start"),
+        planned_end=optional_moment(request, "planned_end"),
+        planned_start=optional_moment(request, "planned_start"),
         status=request_enum_text(request.status, pb.PhaseStatus, _STATUS),
         cost_center_id=sent(request, "cost_center_id"),
     )

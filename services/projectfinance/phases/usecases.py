@@ -12,6 +12,7 @@ from datetime import datetime
 from services.projectfinance.audit.usecases import record_change
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.dependencies import Uow
+from services.projectfinance.kernel.record_refs import record_ref
 from services.projectfinance.kernel.work import RecordRef
 from services.projectfinance.phases.domain import moves
 from services.projectfinance.phases.domain.phase import Phase, PhaseDraft, new_phase, parse_percent
@@ -22,20 +23,8 @@ from services.runtime.errors import InvalidArgument, NotFound
 ENTITY = "phase"
 
 
-def record_not_found(record_id: uuid.UUID) -> NotFound:
-    # Another tenant's record gets this very answer: its existence is not told.
-    return NotFound(f"project finance record {record_id} not found")
-
-
 def phase_not_found(phase_id: uuid.UUID) -> NotFound:
     return NotFound(f"phase {phase_id} not found")
-
-
-def _record(uow: Uow, tenant_id: uuid.UUID, record_id: uuid.UUID) -> RecordRef:
-    record = uow.repos.records.ref(tenant_id, record_id)
-    if record is None:
-        raise record_not_found(record_id)
-    return record
 
 
 def _check_cost_center(
@@ -86,7 +75,7 @@ def create_phase(
 ) -> Phase:
     now = clock()
     with uow:
-        record = _record(uow, tenant_id, record_id)
+        record = record_ref(uow, tenant_id, record_id)
         new = new_phase(draft, record.currency)
         _check_cost_center(uow, tenant_id, record.id, new.cost_center_id)
         phase = uow.repos.phases.add(tenant_id, record.id, new, now)
@@ -96,7 +85,7 @@ def create_phase(
 
 def list_phases(uow: Uow, tenant_id: uuid.UUID, record_id: uuid.UUID) -> list[Phase]:
     with uow:
-        record = _record(uow, tenant_id, record_id)
+        record = record_ref(uow, tenant_id, record_id)
         return uow.repos.phases.of_record(tenant_id, record.id)
 
 

@@ -12,20 +12,13 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from decimal import Decimal
 
 from db.scoping import delete_owned, select_owned
 from db.tenant_repository import TenantRepository
-from services.projectfinance.kernel.money import Money, exponent
+from services.projectfinance.kernel.money import stored_money
 from services.projectfinance.kernel.work import RecordRef
 from services.projectfinance.records.domain.records import NewRecord, Record
 from services.projectfinance.records.tables import ProjectFinanceRow
-
-
-def _money(stored: Decimal, currency: str) -> Money:
-    """An amount read back from NUMERIC(18, 4) with its currency's places again (EUR
-    10000.0000 is 10000.00): what the audit log snapshots is what was typed in."""
-    return Money(stored.quantize(Decimal(1).scaleb(-exponent(currency))), currency)
 
 
 def _record(row: ProjectFinanceRow) -> Record:
@@ -35,7 +28,7 @@ def _record(row: ProjectFinanceRow) -> Record:
         project_id=row.project_id,
         parent_id=row.parent_id,
         revenue_model=row.revenue_model,
-        total_budget=_money(row.total_budget, row.currency),
+        total_budget=stored_money(row.total_budget, row.currency),
         created_by=row.created_by,
         created_at=row.created_at,
         updated_at=row.updated_at,

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
+from typing import Final
 
 import grpc
 from finplat.projectfinance.v1 import money_pb2
 from finplat.projectfinance.v1 import records_pb2 as pb
 
 from services.projectfinance.kernel.calling import bearer_token
-from services.projectfinance.kernel.money import Money, amount_text
+from services.projectfinance.kernel.money import Money
+from services.projectfinance.kernel.proto import money_pb
 from services.projectfinance.kernel.servicing import TenantServicer
 from services.projectfinance.records import usecases
 from services.projectfinance.records.domain.records import RecordDraft
@@ -31,7 +33,7 @@ def project_finance_pb(shown: RecordFigures) -> pb.ProjectFinance:
     currency = record.currency
 
     def money(amount: Decimal) -> money_pb2.MoneyB:
-        return money_pb2.MoneyB(amount=amount_text(Money(amount, currency)), currency=currency)
+        return money_pb(Money(amount, currency))
 
     def index(value: Decimal) -> money_pb2.Index:
         return money_pb2.Index(value=format(value, "f"))
@@ -62,12 +64,17 @@ def project_finance_pb(shown: RecordFigures) -> pb.ProjectFinance:
     )
 
 
+INT32_MAX: Final = 2**31 - 1
+
+
 def pagination_pb(page: Page[RecordFigures]) -> pb.ProjectFinancePagination:
-    """Spec 3's page position: page numbers from 1 at `per_page` records a page."""
+    """Spec 3's page position: page numbers from 1 at `per_page` records a page. `page`
+    is an int32: the one offset whose page number would not fit (2^31 - 1 at limit 1)
+    says the last representable page, far past any real list's end anyway."""
     return pb.ProjectFinancePagination(
         has_next=page.offset + page.limit < page.total,
         has_prev=page.offset > 0,
-        page=page.offset // page.limit + 1,
+        page=min(page.offset // page.limit + 1, INT32_MAX),
         pages=math.ceil(page.total / page.limit),
         per_page=page.limit,
         total=page.total,

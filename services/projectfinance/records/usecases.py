@@ -19,6 +19,7 @@ from services.projectfinance.audit.usecases import record_change
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.dependencies import Uow
 from services.projectfinance.kernel.project_directory import ProjectDirectory
+from services.projectfinance.kernel.record_refs import record_not_found
 from services.projectfinance.records.domain import records as rules
 from services.projectfinance.records.domain.figures import Figures, figures, work_by_record
 from services.projectfinance.records.domain.records import Record, RecordDraft
@@ -106,7 +107,7 @@ def get_record(
     with uow:
         record = uow.repos.records.record(tenant_id, record_id)
         if record is None:
-            raise rules.record_not_found(record_id)
+            raise record_not_found(record_id)
         (shown,) = _shown(uow, tenant_id, [record], now)
         return shown
 
@@ -129,7 +130,7 @@ def delete_record(
     with uow:
         record = uow.repos.records.record(tenant_id, record_id, lock=True)
         if record is None:
-            raise rules.record_not_found(record_id)
+            raise record_not_found(record_id)
         # What was billed, or is being billed, stays on the books.
         if uow.repos.milestones.has_billing(tenant_id, record_id):
             raise rules.has_billing(record_id)

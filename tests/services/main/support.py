@@ -1,20 +1,18 @@
 """What the main backend's tests share: a migrated schema, users, sessions and security
 events written as they are stored, a realistic login history ("the world"), the backend
 built by its own composition root, a gRPC server for servicers under test, and for the
-tenant-owned families (ledger, projects, invoices, payments) a tenant, their fixtures
-and calls raced from threads."""
+tenant-owned families (ledger, projects, invoices, payments) a tenant and their
+fixtures."""
 
 from __future__ import annotations
 
-import threading
 import uuid
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import TypeVar
 
 import grpc
 import pytest
@@ -23,7 +21,6 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import migrate
-from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
 from services.main.auth.tables import MembershipRow, TenantRow, UserRow
@@ -309,10 +306,7 @@ def serving(served: Iterable[tuple[ServiceDescriptor, object]]) -> Iterator[grpc
         server.stop(0)
 
 
-# --- tenant-owned families: a tenant, fixtures, races ------------------------------------------
-
-# Threads of a race: more than the pool's default 5 connections, as a busy server has.
-THREADS: Final = 8
+# --- tenant-owned families: a tenant and its fixtures (races: tests.support.races) -------------
 
 
 def new_tenant(engine: Engine, base_currency: str = "EUR") -> uuid.UUID:
@@ -334,32 +328,3 @@ def uow(database_url: str, engine: Engine) -> UowFactory:
 @pytest.fixture
 def tenant(uow: UowFactory, engine: Engine) -> uuid.UUID:
     return new_tenant(engine)
-
-
-# A concurrency module races on PostgreSQL only (SQLite has one writer at a time), with a
-# pooled connection per thread; it binds these as its own `database_url` and `engine`.
-@pytest.fixture
-def postgres_only(postgres_url: str) -> str:
-    return postgres_url
-
-
-@pytest.fixture
-def pooled_engine(postgres_url: str) -> Iterator[Engine]:
-    engine = make_engine(postgres_url, pool_size=THREADS)
-    yield engine
-    engine.dispose()
-
-
-def together(call: Callable[[int], T], count: int = THREADS) -> list[T | Exception]:
-    """`call(i)` from `count` threads released at once; each result or exception."""
-    start = threading.Barrier(count)
-
-    def run(index: int) -> T | Exception:
-        start.wait()
-        try:
-            return call(index)
-        except Exception as error:  # the outcome under test
-            return error
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(run, range(count)))

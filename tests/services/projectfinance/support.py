@@ -1,6 +1,7 @@
 """What the project-finance backend's tests share: units of work on the migrated schema
-(each supported database), a tenant, an actor, and a record inserted as stored (so the
-capabilities under a record can be tested without going through the records use cases)."""
+(each supported database), a tenant, an actor, and a record and a cost center inserted as
+stored (so the capabilities under them can be tested without going through their use
+cases)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from sqlalchemy.orm import Session
 from db import migrate
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
+from services.projectfinance.cost_centers.tables import CostCenterRow
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.dependencies import UowFactory
 from services.projectfinance.kernel.work import RecordRef
@@ -82,3 +84,27 @@ def insert_record(
         currency=currency,
         total_budget=total_budget,
     )
+
+
+def insert_cost_center(engine: Engine, record: RecordRef, code: str | None = None) -> uuid.UUID:
+    """A cost center row of `record` as its capability stores it (its own tests go
+    through its use cases); a fresh code unless `code` is given."""
+    row_id = uuid.uuid4()
+    code = code or f"CC-{row_id.hex[:6].upper()}"
+    with Session(engine) as session, session.begin():
+        session.add(
+            CostCenterRow(
+                id=row_id,
+                tenant_id=record.tenant_id,
+                record_id=record.id,
+                code=code,
+                name=code,
+                description="",
+                currency=record.currency,
+                allocated_budget=Decimal(0),
+                is_active=True,
+                created_at=NOW,
+                updated_at=NOW,
+            )
+        )
+    return row_id

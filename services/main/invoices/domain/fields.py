@@ -17,7 +17,6 @@ from typing import Final
 from email_validator import EmailNotValidError, validate_email
 
 from services.main.invoices.domain.totals import HUNDRED, Line, Totals, totals
-from services.main.kernel.fields import checked_multiline, checked_text, too_long
 from services.main.kernel.money import (
     MAX_AMOUNT,
     ZERO,
@@ -28,6 +27,7 @@ from services.main.kernel.money import (
 )
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.errors import FieldViolation, Unprocessable, raise_if_any
+from services.runtime.text_fields import checked_multiline, checked_text, too_long
 
 MAX_LINES: Final = 100
 MAX_NAME: Final = 200

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from services.main.kernel.fields import checked_text, too_long
 from services.main.kernel.money import check_currency
 from services.runtime.errors import FieldViolation, NotFound, raise_if_any
+from services.runtime.text_fields import checked_text, too_long
 
 ASSET: Final = "asset"
 LIABILITY: Final = "liability"

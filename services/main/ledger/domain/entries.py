@@ -16,7 +16,6 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Final
 
-from services.main.kernel.fields import checked_text
 from services.main.kernel.money import (
     ONE,
     ZERO,
@@ -36,6 +35,7 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
+from services.runtime.text_fields import checked_text
 
 DRAFT: Final = "draft"
 POSTED: Final = "posted"

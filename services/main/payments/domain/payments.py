@@ -17,12 +17,12 @@ from typing import Final
 from services.main.invoices.domain.invoices import Invoice
 from services.main.invoices.domain.postings import Leg, entry
 from services.main.invoices.domain.totals import half_up
-from services.main.kernel.fields import checked_text
 from services.main.kernel.money import check_currency, parse_amount
 from services.main.ledger.domain.accounts import CASH, RECEIVABLE
 from services.main.ledger.domain.entries import EntryDraft
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.errors import FieldViolation, NotFound, Unprocessable, raise_if_any
+from services.runtime.text_fields import checked_text
 
 METHODS: Final = ("bank_transfer", "card", "cash", "cheque", "other")
 DEFAULT_METHOD: Final = "other"

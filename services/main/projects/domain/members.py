@@ -14,7 +14,6 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Final
 
-from services.main.kernel.fields import checked_text
 from services.runtime.decimal_text import DECIMAL_TEXT
 from services.runtime.errors import (
     AlreadyExists,
@@ -23,6 +22,7 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
+from services.runtime.text_fields import checked_text
 
 DEFAULT_ROLE: Final = "member"
 MAX_ROLE: Final = 50

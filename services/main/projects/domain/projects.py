@@ -17,7 +17,6 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Final
 
-from services.main.kernel.fields import checked_text, too_long
 from services.main.kernel.money import check_currency, parse_amount
 from services.runtime.calendar_dates import DateParts, checked_date
 from services.runtime.errors import (
@@ -27,6 +26,7 @@ from services.runtime.errors import (
     Unprocessable,
     raise_if_any,
 )
+from services.runtime.text_fields import checked_text, too_long
 
 PLANNED: Final = "planned"
 ACTIVE: Final = "active"

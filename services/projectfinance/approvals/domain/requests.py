@@ -28,7 +28,7 @@ from services.runtime.errors import (
     NotFound,
     raise_if_any,
 )
-from services.runtime.visible_text import has_hidden_characters
+from services.runtime.text_fields import checked_multiline
 
 PENDING: Final = "pending"
 APPROVED: Final = "approved"
@@ -86,23 +86,9 @@ class CheckedRequest:
     metadata: dict[str, Any]
 
 
-def checked_text(value: str, field: str, problems: list[FieldViolation]) -> str:
-    """Required free text of one or more lines (a description, notes): trimmed, 1-2000
-    characters, each line free of control and invisible formatting characters."""
-    lines = [line.strip() for line in value.strip().splitlines()]
-    clean = "\n".join(lines)
-    if not clean:
-        problems.append(FieldViolation(field, "is required"))
-    elif len(clean) > MAX_TEXT:
-        problems.append(FieldViolation(field, f"must be at most {MAX_TEXT} characters"))
-    elif any(has_hidden_characters(line) for line in lines):
-        problems.append(FieldViolation(field, "must not contain control characters"))
-    return clean
-
-
 def checked_notes(notes: str) -> str:
     problems: list[FieldViolation] = []
-    clean = checked_text(notes, "notes", problems)
+    clean = checked_multiline(notes, "notes", MAX_TEXT, problems, required=True)
     raise_if_any(problems)
     return clean
 
@@ -145,7 +131,9 @@ def _metadata(value: dict[str, Any] | None, problems: list[FieldViolation]) -> d
 def checked_request(draft: RequestDraft) -> CheckedRequest:
     """The request's fields checked on their own (every problem at once)."""
     problems: list[FieldViolation] = []
-    description = checked_text(draft.description, "description", problems)
+    description = checked_multiline(
+        draft.description, "description", MAX_TEXT, problems, required=True
+    )
     entity_type = check_entity_type(draft.entity_type, "entity_type", problems)
     entity_id = _entity_id(draft.entity_id, problems)
     amount = None

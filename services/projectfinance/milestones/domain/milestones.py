@@ -18,15 +18,15 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Final
 
-from services.projectfinance.kernel.money import Money, check_same_currency, parse_money
-from services.projectfinance.kernel.work import RecordRef
-from services.projectfinance.milestones.domain.fields import (
+from services.projectfinance.kernel.fields import (
     HUNDRED,
     checked_description,
     checked_name,
     checked_percent,
     checked_sequence,
 )
+from services.projectfinance.kernel.money import Money, parse_record_money
+from services.projectfinance.kernel.work import RecordRef
 from services.runtime.errors import FailedPrecondition, FieldViolation, NotFound, raise_if_any
 
 PENDING: Final = "pending"
@@ -113,15 +113,23 @@ def check_move(milestone: Milestone, operation: str) -> None:
         )
 
 
+def _description(value: str | None, problems: list[FieldViolation]) -> str | None:
+    """Empty or not sent: None."""
+    if value is None:
+        return None
+    return checked_description(value, "description", problems) or None
+
+
 def new_milestone(
     draft: MilestoneDraft, record: RecordRef, milestone_id: uuid.UUID, now: datetime
 ) -> Milestone:
     """A pending milestone of `record`; every field problem at once (400 naming each)."""
     problems: list[FieldViolation] = []
     name = checked_name(draft.name, "name", problems)
-    description = checked_description(draft.description, "description", problems)
-    amount = parse_money(draft.amount, draft.currency, "amount", problems, positive=True)
-    check_same_currency(amount, record.currency, "amount", problems)
+    description = _description(draft.description, problems)
+    amount = parse_record_money(
+        draft.amount, draft.currency, "amount", record.currency, problems, positive=True
+    )
     sequence = checked_sequence(draft.sequence, "sequence", problems)
     raise_if_any(problems)
     assert amount is not None  # no problem, so parsed
@@ -151,7 +159,7 @@ def updated(milestone: Milestone, patch: MilestonePatch, now: datetime) -> Miles
     description = (
         milestone.description
         if patch.description is None
-        else checked_description(patch.description, "description", problems)
+        else _description(patch.description, problems)
     )
     raise_if_any(problems)
     check_move(milestone, UPDATE)

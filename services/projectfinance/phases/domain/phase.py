@@ -11,20 +11,12 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Final, TypeVar
+from typing import TypeVar
 
-from services.projectfinance.kernel.money import Money, check_same_currency, parse_money
-from services.runtime.decimal_text import DECIMAL_TEXT
+from services.projectfinance.kernel.fields import checked_name, checked_percent, checked_sequence
+from services.projectfinance.kernel.money import Money, parse_record_money
 from services.runtime.errors import FieldViolation, raise_if_any
-from services.runtime.visible_text import PROBLEM as HIDDEN
-from services.runtime.visible_text import has_hidden_characters
-
-MAX_NAME: Final = 200
-MIN_SEQUENCE: Final = 1
-MAX_SEQUENCE: Final = 10_000
-MAX_PERCENT: Final = Decimal(100)
-PERCENT_PLACES: Final = 2
-REQUIRED: Final = "is required"
+from services.runtime.text_fields import REQUIRED
 
 T = TypeVar("T")
 
@@ -86,24 +78,11 @@ class NewPhase:
 # -- field checks ------------------------------------------------------------------------
 
 
-def checked_name(value: str, problems: list[FieldViolation]) -> str:
-    clean = value.strip()
-    if not clean:
-        problems.append(FieldViolation("name", REQUIRED))
-    elif len(clean) > MAX_NAME:
-        problems.append(FieldViolation("name", f"must be at most {MAX_NAME} characters"))
-    elif has_hidden_characters(clean):
-        problems.append(FieldViolation("name", HIDDEN))
-    return clean
-
-
 def checked_money(
     sent: SentMoney, field: str, currency: str, problems: list[FieldViolation]
 ) -> Money | None:
     """A MoneyB in the record's `currency` (0 or more, at most the currency's places)."""
-    money = parse_money(sent.amount, sent.currency, field, problems)
-    check_same_currency(money, currency, field, problems)
-    return money
+    return parse_record_money(sent.amount, sent.currency, field, currency, problems)
 
 
 def checked_cost_center(text: str, problems: list[FieldViolation]) -> uuid.UUID | None:
@@ -124,31 +103,11 @@ def _required(value: T | None, field: str, problems: list[FieldViolation]) -> T 
     return value
 
 
-def _sequence(value: int | None, problems: list[FieldViolation]) -> int | None:
-    if value is not None and not MIN_SEQUENCE <= value <= MAX_SEQUENCE:
-        problems.append(
-            FieldViolation("sequence", f"must be between {MIN_SEQUENCE} and {MAX_SEQUENCE}")
-        )
-    return _required(value, "sequence", problems)
-
-
 def parse_percent(text: str) -> Decimal:
     """A progress percent: a decimal from 0 to 100 with at most two places (400 naming
     `percent` otherwise; missing is never 0)."""
     problems: list[FieldViolation] = []
-    value = Decimal(0)
-    if not text:
-        problems.append(FieldViolation("percent", REQUIRED))
-    elif not DECIMAL_TEXT.match(text):
-        problems.append(FieldViolation("percent", f"{text!r} is not a decimal number"))
-    else:
-        value = Decimal(text)
-        if not 0 <= value <= MAX_PERCENT:
-            problems.append(FieldViolation("percent", f"{text} must be between 0 and 100"))
-        elif max(0, -int(value.normalize().as_tuple().exponent)) > PERCENT_PLACES:
-            problems.append(
-                FieldViolation("percent", f"{text} has more than {PERCENT_PLACES} decimal places")
-            )
+    value = checked_percent(text, "percent", problems)
     raise_if_any(problems)
     return value
 
@@ -180,12 +139,12 @@ def new_phase(draft: PhaseDraft, currency: str) -> NewPhase:
     """A checked phase to create under a record in `currency`: every field problem at
     once (400 naming each), then the dates against each other."""
     problems: list[FieldViolation] = []
-    name = checked_name(draft.name, problems)
+    name = checked_name(draft.name, "name", problems)
     budget = _required(draft.phase_budget, "phase_budget", problems)
     money = None if budget is None else checked_money(budget, "phase_budget", currency, problems)
     start = _required(draft.planned_start, "planned_start", problems)
     end = _required(draft.planned_end, "planned_end", problems)
-    sequence = _sequence(draft.sequence, problems)
+    sequence = checked_sequence(draft.sequence, "sequence", problems)
     cost_center = checked_cost_center(draft.cost_center_id, problems)
     raise_if_any(problems)
     assert money is not None and start is not None and end is not None and sequence is not None

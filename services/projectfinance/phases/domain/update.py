@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from services.projectfinance.kernel.fields import checked_name
 from services.projectfinance.phases.domain.moves import STATUSES, moved
 from services.projectfinance.phases.domain.phase import (
     Phase,
@@ -14,7 +15,6 @@ from services.projectfinance.phases.domain.phase import (
     check_periods,
     checked_cost_center,
     checked_money,
-    checked_name,
 )
 from services.runtime.errors import FieldViolation, raise_if_any
 
@@ -48,7 +48,7 @@ def updated(phase: Phase, patch: PhasePatch, currency: str, now: datetime) -> Ph
     against each other (400 naming the end). Whether a newly named cost center is one of
     the record's is the caller's check."""
     problems: list[FieldViolation] = []
-    name = phase.name if patch.name is None else checked_name(patch.name, problems)
+    name = phase.name if patch.name is None else checked_name(patch.name, "name", problems)
     budget = (
         phase.phase_budget
         if patch.phase_budget is None

@@ -15,7 +15,6 @@ from services.runtime.errors import (
     FailedPrecondition,
     FieldViolation,
     InvalidArgument,
-    NotFound,
     raise_if_any,
 )
 
@@ -100,10 +99,6 @@ def new_record(draft: RecordDraft) -> NewRecord:
     raise_if_any(problems)
     assert project_id is not None and budget is not None
     return NewRecord(project_id, draft.revenue_model, budget, parent_id)
-
-
-def record_not_found(record_id: uuid.UUID) -> NotFound:
-    return NotFound(f"no project finance record {record_id}")
 
 
 def project_not_found(project_id: uuid.UUID) -> InvalidArgument:

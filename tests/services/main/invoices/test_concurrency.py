@@ -18,18 +18,18 @@ from services.main.kernel.dependencies import UowFactory
 from services.main.payments import usecases as payments
 from services.main.payments.domain.payments import PaymentDraft
 from services.runtime.errors import FailedPrecondition, Unprocessable
-from tests.services.main import support
 from tests.services.main.invoices.support import draft, issued
-from tests.services.main.support import THREADS, together
 from tests.services.main.support import fixed_clock as clock
+from tests.support import races
+from tests.support.races import THREADS, together
 
 # A line of total 0: an invoice of only this line cannot be issued.
 FREE = LineInput("Gift", "1", "0", "0")
 
 
 # PostgreSQL only, with a pooled connection per thread.
-database_url = support.postgres_only
-engine = support.pooled_engine
+database_url = races.postgres_only
+engine = races.pooled_engine
 
 
 def test_parallel_issues_get_gapless_unique_numbers(uow: UowFactory, tenant: uuid.UUID) -> None:

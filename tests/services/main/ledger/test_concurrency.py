@@ -15,14 +15,15 @@ from services.main.kernel.dependencies import UowFactory
 from services.main.ledger import usecases
 from services.main.ledger.domain import entries as rules
 from services.runtime.errors import FailedPrecondition
-from tests.services.main import support
 from tests.services.main.ledger.support import by_code, entries, sale
-from tests.services.main.support import NOW, THREADS, together
+from tests.services.main.support import NOW
 from tests.services.main.support import fixed_clock as clock
+from tests.support import races
+from tests.support.races import THREADS, together
 
 # PostgreSQL only, with a pooled connection per thread.
-database_url = support.postgres_only
-engine = support.pooled_engine
+database_url = races.postgres_only
+engine = races.pooled_engine
 
 
 def posted_numbers(uow: UowFactory, tenant: uuid.UUID) -> list[str]:

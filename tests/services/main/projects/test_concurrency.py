@@ -18,12 +18,13 @@ from services.main.projects import usecases
 from services.main.projects.domain.members import Member
 from services.main.projects.domain.projects import ProjectDraft, ProjectPatch
 from services.runtime.errors import AlreadyExists, FailedPrecondition
-from tests.services.main import support
-from tests.services.main.support import NOW, THREADS, add_user, together
+from tests.services.main.support import NOW, add_user
+from tests.support import races
+from tests.support.races import THREADS, together
 
 # PostgreSQL only, with a pooled connection per thread.
-database_url = support.postgres_only
-engine = support.pooled_engine
+database_url = races.postgres_only
+engine = races.pooled_engine
 
 
 def members_of(engine: Engine, tenant: uuid.UUID, count: int) -> list[uuid.UUID]:

@@ -5,9 +5,7 @@ work, so the database settles the race."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
@@ -25,6 +23,7 @@ from tests.services.main.teams.support import (
     roles_of,
     world_on,
 )
+from tests.support.races import together
 
 T = TypeVar("T")
 
@@ -35,25 +34,16 @@ def world(postgres_url: str, tmp_path: Path) -> Iterator[World]:
         yield world
 
 
-def together(*calls: Callable[[], T]) -> list[T | Exception]:
-    barrier = threading.Barrier(len(calls))
-
-    def run(call: Callable[[], T]) -> T | Exception:
-        barrier.wait()
-        try:
-            return call()
-        except Exception as exc:
-            return exc
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(run, calls))
+def at_once(*calls: Callable[[], T]) -> list[T | Exception]:
+    """Each of `calls` from a thread of its own, all released at once."""
+    return together(lambda index: calls[index](), len(calls))
 
 
 def demote_each_other(world: World) -> tuple[Person, list[object]]:
     first = person(world, "first")
     second = joined(world, first, "owner", "second")
     kernel = world.kernel
-    return first, together(
+    return first, at_once(
         lambda: usecases.update_member(kernel, first.actor, second.user.id, "manager"),
         lambda: usecases.update_member(kernel, second.actor, first.user.id, "manager"),
     )
@@ -72,7 +62,7 @@ def test_one_invitation_accepted_twice_at_once_makes_one_member(world: World) ->
     owner = person(world, "owner")
     member = person(world, "member")
     token = invited(world, owner, member, "member")
-    results = together(
+    results = at_once(
         lambda: usecases.accept(world.kernel, member.actor, token),
         lambda: usecases.accept(world.kernel, member.actor, token),
     )

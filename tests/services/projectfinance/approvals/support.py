@@ -1,5 +1,6 @@
-"""What the approvals' tests share: a ticking clock (so requests are ordered), an
-entity of each kind to request approval of, and a request draft."""
+"""What the approvals' tests share: a ticking clock (so requests are ordered), a
+milestone to request approval of (records and cost centers: the project-finance tests'
+support) and a request draft."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from services.projectfinance.approvals.domain.requests import RequestDraft
-from services.projectfinance.cost_centers.tables import CostCenterRow
 from services.projectfinance.kernel.work import RecordRef
 from services.projectfinance.milestones.tables import MilestoneRow
 from tests.services.projectfinance.support import NOW
@@ -49,28 +49,6 @@ def insert_milestone(engine: Engine, record: RecordRef) -> uuid.UUID:
                 billed_at=None,
                 invoice_id=None,
                 invoice_number=None,
-                created_at=NOW,
-                updated_at=NOW,
-            )
-        )
-    return row_id
-
-
-def insert_cost_center(engine: Engine, record: RecordRef) -> uuid.UUID:
-    """A cost center row of `record` as stored."""
-    row_id = uuid.uuid4()
-    with Session(engine) as session, session.begin():
-        session.add(
-            CostCenterRow(
-                id=row_id,
-                tenant_id=record.tenant_id,
-                record_id=record.id,
-                code=f"CC-{row_id.hex[:6].upper()}",
-                name="Engineering",
-                description="",
-                currency=record.currency,
-                allocated_budget=Decimal(0),
-                is_active=True,
                 created_at=NOW,
                 updated_at=NOW,
             )

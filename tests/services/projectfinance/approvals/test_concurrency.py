@@ -16,14 +16,14 @@ from services.projectfinance.approvals import usecases
 from services.projectfinance.approvals.domain.requests import APPROVED, REJECTED, Approval
 from services.projectfinance.kernel.dependencies import UowFactory
 from services.runtime.errors import AlreadyExists, FailedPrecondition
-from tests.services.main import support as main_support
-from tests.services.main.support import together
 from tests.services.projectfinance.approvals.support import draft
 from tests.services.projectfinance.support import NOW, insert_record, new_actor
+from tests.support import races
+from tests.support.races import together
 
 # PostgreSQL only, with a pooled connection per thread.
-database_url = main_support.postgres_only
-engine = main_support.pooled_engine
+database_url = races.postgres_only
+engine = races.pooled_engine
 
 
 def test_two_approvers_decide_a_request_once(

@@ -35,10 +35,14 @@ from services.runtime.errors import (
 from tests.services.projectfinance.approvals.support import (
     Ticking,
     draft,
-    insert_cost_center,
     insert_milestone,
 )
-from tests.services.projectfinance.support import NOW, insert_record, new_actor
+from tests.services.projectfinance.support import (
+    NOW,
+    insert_cost_center,
+    insert_record,
+    new_actor,
+)
 
 
 @pytest.fixture

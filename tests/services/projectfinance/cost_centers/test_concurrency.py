@@ -17,13 +17,13 @@ from services.projectfinance.cost_centers.domain import CostCenterDraft, Costed
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.dependencies import UowFactory
 from services.runtime.errors import AlreadyExists, InvalidArgument
-from tests.services.main import support as main_support
-from tests.services.main.support import THREADS, together
 from tests.services.projectfinance.support import insert_record
+from tests.support import races
+from tests.support.races import THREADS, together
 
 # PostgreSQL only, with a pooled connection per thread.
-database_url = main_support.postgres_only
-engine = main_support.pooled_engine
+database_url = races.postgres_only
+engine = races.pooled_engine
 
 
 def test_racing_allocations_never_exceed_the_records_budget(

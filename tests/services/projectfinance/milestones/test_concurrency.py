@@ -18,13 +18,13 @@ from services.projectfinance.milestones import usecases
 from services.projectfinance.milestones.domain.milestones import MilestoneDraft
 from services.projectfinance.milestones.usecases import Invoicing
 from services.runtime.errors import FailedPrecondition
-from tests.services.main import support
-from tests.services.main.support import THREADS, together
 from tests.services.projectfinance.support import insert_record, new_actor
+from tests.support import races
+from tests.support.races import THREADS, together
 
 # PostgreSQL only, with a pooled connection per thread.
-database_url = support.postgres_only
-engine = support.pooled_engine
+database_url = races.postgres_only
+engine = races.pooled_engine
 
 
 def in_progress(uow: UowFactory, engine: Engine, tenant: uuid.UUID, actor: Actor) -> uuid.UUID:

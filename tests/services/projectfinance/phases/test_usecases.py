@@ -1,23 +1,18 @@
 """Phases' use cases on each supported database: create and list under a record, get,
 update (fields, status moves, dates, cost center), start, progress, complete, delete;
 the audit entry of every change; what other capabilities read (work, actual cost by
-cost center); tenant isolation (404, as for a missing id); and the table is exactly
-what migration pf_0003 builds."""
+cost center); tenant isolation (404, as for a missing id). The table against its
+migration: tests/services/projectfinance/test_capabilities.py."""
 
 from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any
 
 import pytest
-from alembic.autogenerate import compare_metadata
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, text
-from sqlalchemy.orm import Session
 
-from services.projectfinance.cost_centers.tables import CostCenterRow
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.dependencies import UowFactory
 from services.projectfinance.kernel.money import Money
@@ -25,10 +20,9 @@ from services.projectfinance.kernel.work import PhaseWork, RecordRef
 from services.projectfinance.phases import usecases
 from services.projectfinance.phases.domain.phase import Phase, PhaseDraft, SentMoney
 from services.projectfinance.phases.domain.update import PhasePatch
-from services.projectfinance.phases.tables import PhaseRow
 from services.runtime.errors import FailedPrecondition, InvalidArgument, NotFound
-from tests.services.main.support import together
-from tests.services.projectfinance.support import NOW, insert_record
+from tests.services.projectfinance.support import NOW, insert_cost_center, insert_record
+from tests.support.races import together
 
 START = datetime(2026, 4, 1, 9, 0, tzinfo=UTC)
 LATER = NOW + timedelta(hours=2)
@@ -52,49 +46,9 @@ def create(uow: UowFactory, actor: Actor, record: RecordRef, **fields: object) -
     )
 
 
-def insert_cost_center(engine: Engine, record: RecordRef, code: str = "DEV") -> uuid.UUID:
-    """A cost center row as its capability stores it."""
-    cost_center_id = uuid.uuid4()
-    with Session(engine) as session, session.begin():
-        session.add(
-            CostCenterRow(
-                id=cost_center_id,
-                tenant_id=record.tenant_id,
-                record_id=record.id,
-                code=code,
-                name=code,
-                description="",
-                currency=record.currency,
-                allocated_budget=Decimal(0),
-                is_active=True,
-                created_at=NOW,
-                updated_at=NOW,
-            )
-        )
-    return cost_center_id
-
-
 @pytest.fixture
 def record(engine: Engine, uow: UowFactory, tenant: uuid.UUID) -> RecordRef:
     return insert_record(engine, tenant)
-
-
-def _only_phases(item: Any, name: str | None, kind: str, *_: Any) -> bool:
-    table = item if kind == "table" else getattr(item, "table", None)
-    return table is None or table.name == PhaseRow.__tablename__
-
-
-def test_the_table_is_the_migrated_schema(engine: Engine, uow: UowFactory) -> None:
-    with engine.connect() as conn:
-        context = MigrationContext.configure(
-            conn,
-            opts={
-                "compare_type": True,
-                "version_table": "alembic_version_projectfinance",
-                "include_object": _only_phases,
-            },
-        )
-        assert compare_metadata(context, PhaseRow.metadata) == []
 
 
 def test_a_created_phase_is_planned_with_nothing_spent(

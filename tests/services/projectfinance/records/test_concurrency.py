@@ -22,14 +22,14 @@ from services.projectfinance.records import usecases
 from services.projectfinance.records.tables import ProjectFinanceRow
 from services.projectfinance.records.usecases import RecordFigures
 from services.runtime.errors import AlreadyExists, InvalidArgument
-from tests.services.main import support
-from tests.services.main.support import together
 from tests.services.projectfinance.records.support import TOKEN, MainProjects, draft
 from tests.services.projectfinance.support import NOW
+from tests.support import races
+from tests.support.races import together
 
 # PostgreSQL only, with a pooled connection per thread.
-database_url = support.postgres_only
-engine = support.pooled_engine
+database_url = races.postgres_only
+engine = races.pooled_engine
 
 
 def test_one_record_however_many_creates_race_for_a_project(

@@ -1,7 +1,7 @@
-"""Checks of the free text on a tenant's records (names, descriptions, memos, roles,
-references): trimmed, bounded, and free of characters that could forge or hide what is
-shown (services.runtime.visible_text). The messages are part of the API: every family
-names the same problem the same way."""
+"""Checks of the free text on a tenant's records (names, descriptions, memos, notes,
+roles, references): trimmed, bounded, and free of characters that could forge or hide
+what is shown (services.runtime.visible_text). The messages are part of the APIs: every
+family of every backend names the same problem the same way."""
 
 from __future__ import annotations
 
@@ -41,12 +41,21 @@ def checked_text(
     return clean
 
 
-def checked_multiline(value: str, field: str, limit: int, problems: list[FieldViolation]) -> str:
-    """Like `checked_text` for text of several lines (an address, a memo): each line
-    trimmed; line breaks are its own, anything else invisible is refused."""
+def checked_multiline(
+    value: str,
+    field: str,
+    limit: int,
+    problems: list[FieldViolation],
+    *,
+    required: bool = False,
+) -> str:
+    """Like `checked_text` for text of several lines (an address, a memo, notes): each
+    line trimmed; line breaks are its own, anything else invisible is refused."""
     lines = [line.strip() for line in value.strip().splitlines()]
     clean = "\n".join(lines)
-    if len(clean) > limit:
+    if required and not clean:
+        problems.append(FieldViolation(field, REQUIRED))
+    elif len(clean) > limit:
         problems.append(too_long(field, limit))
     elif any(has_hidden_characters(line) for line in lines):
         problems.append(FieldViolation(field, HIDDEN))
