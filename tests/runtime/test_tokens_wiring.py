@@ -55,9 +55,10 @@ def test_is_an_authenticator(authenticator: JwtAuthenticator) -> None:
     [
         (token(), True),
         (compact({"alg": "none"}, claims()), True),  # unsigned: ours to reject, loudly
-        ("fpk_" + secrets.token_urlsafe(24), False),  # API key
-        (secrets.token_urlsafe(32), False),  # opaque refresh / reset token
-        (secrets.token_hex(32), False),
+        # Fixed values, not drawn: test ids must be the same in every process (xdist).
+        ("fpk_U4kd97DLt11LR8KuojMxHPJJRZ5y4tUw", False),  # API key
+        ("g7NIjgej8vc6D8Op2rZ-X4RG2eiWUlTde6bEDHdUc5s", False),  # opaque refresh / reset token
+        ("9f" * 32, False),  # an opaque secret
         ("eyJhbGciOiJSUzI1NiJ9", False),
         ("eyJ.x", False),
         ("eyJa.b.c.d", False),

@@ -39,7 +39,7 @@ INSPECTOR = ContentInspector(None)  # no clamd: MIME checks only
         ("text/plain; charset=utf-8", b"just text\n"),
         ("application/zip", zip_bytes()),
         ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", zip_bytes()),
-        ("application/gzip", gzip.compress(b"data")),
+        ("application/gzip", gzip.compress(b"data", mtime=0)),  # no clock: stable test ids
         ("application/octet-stream", PDF),
         ("application/json", b'  {"a": 1}'),
         ("application/json", b"not json at all"),  # the JSON decoder's 400, not ours
