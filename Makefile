@@ -13,6 +13,10 @@ PIP    := $(BIN)/python -m pip
 
 LOCK     := requirements.txt
 DEV_LOCK := requirements-dev.txt
+# pytest-xdist workers of `make test` (each file runs whole on one worker, with its own
+# session servers; at most 4, each starts PostgreSQL, Redis and clamd); tests marked
+# `serial` (timings) run alone afterwards.
+TEST_WORKERS ?= auto
 # The machines' interpreter and platform (CPython 3.11, x86-64 Linux): resolved for them,
 # not for whoever runs `make lock`.
 LOCK_PYTHON   := 3.11
@@ -83,7 +87,8 @@ test: system-deps install-dev lock-check dashboard-assets
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --maxprocesses 4 --dist loadfile -m "not serial"
+	$(BIN)/pytest -q -m serial
 
 # Re-resolve after editing pyproject.toml's dependencies: pins that still satisfy the
 # ranges are kept; `make lock-upgrade` moves everything to the newest allowed versions.

@@ -26,7 +26,8 @@ from finplat.identity.v1 import auth_pb2, auth_pb2_grpc
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import IdentityClient, SmtpSink
 
-pytestmark = pytest.mark.e2e
+# Response times are compared: measured alone, never beside a parallel worker.
+pytestmark = [pytest.mark.e2e, pytest.mark.serial]
 
 PAIRS = 60
 WARM_UP = 5

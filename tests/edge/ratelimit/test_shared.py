@@ -13,6 +13,10 @@ from edge.ratelimit.settings import Algorithm
 from tests.edge.ratelimit.support import ALGORITHMS, allowed, unique_key
 from tests.support.redis import RedisServer
 
+# Two edges share limits through Redis with a fail-fast timeout (then count in-process):
+# under a parallel worker's load that timeout can fire. Run alone.
+pytestmark = pytest.mark.serial
+
 
 def store_up(metrics: GatewayMetrics) -> float | None:
     return metrics.registry.get_sample_value("finplat_edge_rate_limit_shared_store_up")

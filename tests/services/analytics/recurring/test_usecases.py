@@ -163,6 +163,7 @@ def test_upcoming_walks_each_pattern_through_the_window(uow: UowFactory) -> None
     assert window.items[2].pattern.typical_amount == Decimal("-11.99")
 
 
+@pytest.mark.serial  # timed: alone, not beside a parallel worker
 def test_100k_transactions_are_detected_within_two_seconds(
     uow: UowFactory, database_url: str
 ) -> None:
