@@ -3,7 +3,15 @@ services and Alembic collects their tables from this one tuple."""
 
 from __future__ import annotations
 
-from services.projectfinance import approvals, audit, cost_centers, milestones, phases, records
+from services.projectfinance import (
+    approvals,
+    audit,
+    cost_centers,
+    health,
+    milestones,
+    phases,
+    records,
+)
 
 CAPABILITIES = (
     audit.CAPABILITY,
@@ -12,4 +20,5 @@ CAPABILITIES = (
     cost_centers.CAPABILITY,
     phases.CAPABILITY,
     approvals.CAPABILITY,
+    health.CAPABILITY,
 )

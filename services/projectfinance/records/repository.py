@@ -86,6 +86,13 @@ class RecordRepository(TenantRepository):
         row = self._row(tenant_id, record_id, lock=lock)
         return None if row is None else _record(row)
 
+    def by_project(self, tenant_id: uuid.UUID, project_id: uuid.UUID) -> Record | None:
+        """The tenant's record of main's project `project_id`; None when it has none."""
+        row = self._session.scalar(
+            select_owned(ProjectFinanceRow, tenant_id, ProjectFinanceRow.project_id == project_id)
+        )
+        return None if row is None else _record(row)
+
     def _row(
         self, tenant_id: uuid.UUID, record_id: uuid.UUID, *, lock: bool
     ) -> ProjectFinanceRow | None:

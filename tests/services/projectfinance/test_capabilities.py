@@ -14,6 +14,7 @@ from alembic.runtime.migration import MigrationContext
 from finplat.projectfinance.v1 import (
     approvals_pb2,
     cost_centers_pb2,
+    health_pb2,
     milestones_pb2,
     phases_pb2,
     records_pb2,
@@ -88,10 +89,17 @@ def test_every_project_finance_service_is_registered_from_the_capabilities(
 ) -> None:
     expected = {
         service.full_name
-        for module in (records_pb2, phases_pb2, milestones_pb2, cost_centers_pb2, approvals_pb2)
+        for module in (
+            records_pb2,
+            phases_pb2,
+            milestones_pb2,
+            cost_centers_pb2,
+            approvals_pb2,
+            health_pb2,
+        )
         for service in module.DESCRIPTOR.services_by_name.values()
     }
-    assert len(expected) == 5
+    assert len(expected) == 6
     engine = make_engine(f"sqlite:///{tmp_path}/pf.db")
     kernel = Kernel(
         unit_of_work=unit_of_work_factory(make_sessionmaker(engine), repositories),

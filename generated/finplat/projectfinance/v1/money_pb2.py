@@ -26,7 +26,7 @@ from finplat.api.v1 import annotations_pb2 as finplat_dot_api_dot_v1_dot_annotat
 from google.api import field_behavior_pb2 as google_dot_api_dot_field__behavior__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%finplat/projectfinance/v1/money.proto\x12\x19\x66inplat.projectfinance.v1\x1a finplat/api/v1/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\"\x96\x01\n\x06MoneyB\x12\x31\n\x06\x61mount\x18\x01 \x01(\tB!\xe2\x41\x01\x02\xca\xf3\x18\x19\x08\x01\x42\x01\x30J\x10\x39\x39\x39\x39\x39\x39\x39\x39\x39\x39\x39.9999`\x04\x12Y\n\x08\x63urrency\x18\x02 \x01(\tBG\xe2\x41\x01\x02\xca\xf3\x18?z\n^[A-Z]{3}$\x92\x01\x30must be an ISO 4217 code (three capital letters)\"S\n\x06MoneyA\x12\'\n\x0c\x61mount_minor\x18\x01 \x01(\x03\x42\x04\xe2\x41\x01\x02R\x0b\x41mountMinor\x12 \n\x08\x63urrency\x18\x02 \x01(\tB\x04\xe2\x41\x01\x02R\x08\x43urrency\"\x1e\n\x05Index\x12\x15\n\x05value\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02\x08\x01\"\x1e\n\x05Score\x12\x15\n\x05score\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02\x08\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%finplat/projectfinance/v1/money.proto\x12\x19\x66inplat.projectfinance.v1\x1a finplat/api/v1/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\"\x96\x01\n\x06MoneyB\x12\x31\n\x06\x61mount\x18\x01 \x01(\tB!\xe2\x41\x01\x02\xca\xf3\x18\x19\x08\x01\x42\x01\x30J\x10\x39\x39\x39\x39\x39\x39\x39\x39\x39\x39\x39.9999`\x04\x12Y\n\x08\x63urrency\x18\x02 \x01(\tBG\xe2\x41\x01\x02\xca\xf3\x18?z\n^[A-Z]{3}$\x92\x01\x30must be an ISO 4217 code (three capital letters)\"i\n\x06MoneyA\x12,\n\x0c\x61mount_minor\x18\x01 \x01(\x03\x42\x04\xe2\x41\x01\x02H\x00R\x0b\x41mountMinor\x88\x01\x01\x12 \n\x08\x63urrency\x18\x02 \x01(\tB\x04\xe2\x41\x01\x02R\x08\x43urrencyB\x0f\n\r_amount_minor\"\x1e\n\x05Index\x12\x15\n\x05value\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02\x08\x01\"\x1e\n\x05Score\x12\x15\n\x05score\x18\x01 \x01(\tB\x06\xca\xf3\x18\x02\x08\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -48,9 +48,9 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_MONEYB']._serialized_start=136
   _globals['_MONEYB']._serialized_end=286
   _globals['_MONEYA']._serialized_start=288
-  _globals['_MONEYA']._serialized_end=371
-  _globals['_INDEX']._serialized_start=373
-  _globals['_INDEX']._serialized_end=403
-  _globals['_SCORE']._serialized_start=405
-  _globals['_SCORE']._serialized_end=435
+  _globals['_MONEYA']._serialized_end=393
+  _globals['_INDEX']._serialized_start=395
+  _globals['_INDEX']._serialized_end=425
+  _globals['_SCORE']._serialized_start=427
+  _globals['_SCORE']._serialized_end=457
 # @@protoc_insertion_point(module_scope)

@@ -33,11 +33,14 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Final
 
 from services.projectfinance.kernel.work import CostCenterWork, MilestoneWork, PhaseWork
+from services.projectfinance.records.domain.earned_value import (
+    planned_share as planned_share,  # re-exported: the figures' PV is earned value's
+)
 from services.projectfinance.records.domain.records import (
     COST_PLUS,
     FIXED_PRICE,
@@ -66,7 +69,6 @@ RISK_BANDS: Final = (
     (Decimal("0.85"), "medium"),
     (Decimal("0.70"), "high"),
 )
-_MICROSECOND: Final = timedelta(microseconds=1)
 
 
 @dataclass(frozen=True)
@@ -139,15 +141,6 @@ def _index(value: Decimal) -> Decimal:
 
 def _ratio(numerator: Decimal, denominator: Decimal, *, when_zero: Decimal) -> Decimal:
     return when_zero if denominator == 0 else numerator / denominator
-
-
-def planned_share(phase: PhaseWork, now: datetime) -> Decimal:
-    """The share (0..1) of the phase's planned time elapsed at `now`."""
-    duration = phase.planned_end - phase.planned_start
-    if duration <= timedelta(0):
-        return ONE if now >= phase.planned_end else ZERO
-    elapsed = now - phase.planned_start
-    return _clamp(Decimal(elapsed // _MICROSECOND) / Decimal(duration // _MICROSECOND))
 
 
 def recognized_revenue(
