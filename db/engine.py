@@ -45,7 +45,17 @@ def make_engine(url: str | URL, *, echo: bool = False, pool_size: int | None = N
         return _sqlite_engine(parsed, echo=echo, pooling=pooling)
     # pre_ping: a pooled connection can die with a database restart or failover; checking
     # it on checkout turns that into a silent reconnect instead of a failed request.
-    return create_engine(parsed, echo=echo, pool_pre_ping=True, future=True, **pooling)
+    # Sessions in UTC whatever the server's TimeZone: SQL date functions on timestamptz
+    # then agree with the code (which thinks in UTC), and values arrive already in UTC.
+    connect_args = {"options": "-c TimeZone=UTC"}
+    return create_engine(
+        parsed,
+        echo=echo,
+        pool_pre_ping=True,
+        future=True,
+        connect_args=connect_args,
+        **pooling,
+    )
 
 
 def _is_memory(url: URL) -> bool:

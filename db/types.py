@@ -58,8 +58,11 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
+        # UTC already (psycopg on a server whose TimeZone is UTC) is by far the common
+        # case, and this runs for every value read: converting it anyway cost a
+        # portfolio read of 10,000 phases ~10 % of its time.
+        if value is None or value.tzinfo is UTC:
+            return value
         if value.tzinfo is None:
             return value.replace(tzinfo=UTC)
         return value.astimezone(UTC)

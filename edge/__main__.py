@@ -7,6 +7,7 @@ import uvicorn
 from edge.app import create_app
 from edge.security.serving import uvicorn_config
 from edge.settings import EdgeSettings
+from services.runtime.heap import freeze_startup_heap
 from services.runtime.logging import configure_logging
 
 
@@ -23,6 +24,7 @@ def main() -> None:
         trusted_proxies=settings.edge_trusted_proxies,
         metrics=app.state.metrics,
     )
+    freeze_startup_heap()
     uvicorn.Server(config).run()
 
 

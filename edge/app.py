@@ -77,6 +77,8 @@ def create_app(settings: EdgeSettings | None = None) -> FastAPI:
         families=families,
         upload_limits=upload_limits,
         upload_timeout=settings.edge_upload_timeout_seconds,
+        stream_idle_timeout=settings.edge_stream_idle_timeout_seconds,
+        stream_max_seconds=settings.edge_stream_max_seconds,
     )
     owners = transcoder.owners
     blocker = AutoBlocker.from_settings(settings, settings.redis_url, settings.redis_retry_seconds)

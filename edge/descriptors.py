@@ -4,7 +4,8 @@ The edge has no per-endpoint code: it imports every `finplat.*._pb2` module (so 
 backends appear without touching the edge) and turns each `google.api.http` rule,
 additional bindings included, into a `RouteSpec`. Unary RPCs are routed, and
 client-streaming RPCs whose request declares a multipart part (streamed uploads,
-edge/uploads/); other streaming RPCs are gRPC-only.
+edge/uploads/), and server-streaming RPCs answering google.api.HttpBody (streamed
+downloads, edge/downloads/); other streaming RPCs are gRPC-only.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from google.api import annotations_pb2 as http_annotations
 from google.api import http_pb2
 from google.protobuf import descriptor, message, message_factory
 
+from edge.downloads.declaration import is_streamed_download
 from edge.options import option
 from edge.uploads.declaration import is_streamed_upload
 
@@ -82,13 +84,12 @@ def routes_of_service(service: descriptor.ServiceDescriptor) -> Iterable[RouteSp
     rules = service_rules_of(service)
     backend = backend_of(service, rules)
     for method in service.methods:
-        streaming = method.client_streaming or method.server_streaming
-        if streaming and not is_streamed_upload(method):
-            continue  # no REST form for other streams
         options = method.GetOptions()
         rule: http_pb2.HttpRule | None = option(options, http_annotations.http)
         if rule is None:
             continue
+        if not _has_rest_form(method, rule):
+            continue  # no REST form for other streams
         http_rules: annotations_pb2.HttpRules = (
             option(options, annotations_pb2.http_rules) or annotations_pb2.HttpRules()
         )
@@ -111,6 +112,17 @@ def routes_of_service(service: descriptor.ServiceDescriptor) -> Iterable[RouteSp
                 http_rules=http_rules,
                 backend=backend,
             )
+
+
+def _has_rest_form(method: descriptor.MethodDescriptor, rule: http_pb2.HttpRule) -> bool:
+    """Unary, a streamed upload, or a streamed download (in every binding: a binding
+    selecting another response body would have no REST form)."""
+    if not (method.client_streaming or method.server_streaming):
+        return True
+    if is_streamed_upload(method):
+        return True
+    bindings = (rule, *rule.additional_bindings)
+    return all(is_streamed_download(method, b.response_body) for b in bindings)
 
 
 def _pattern(rule: http_pb2.HttpRule) -> tuple[str, str]:

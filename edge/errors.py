@@ -49,6 +49,9 @@ HTTP_STATUS: dict[grpc.StatusCode, int] = {
 # "well formed but breaks a rule"), told apart by its reason (runtime.errors.Unprocessable).
 REASON_STATUS: dict[tuple[grpc.StatusCode, str], int] = {
     (C.INVALID_ARGUMENT, "UNPROCESSABLE"): 422,
+    # Something that existed and is no longer served (an expired signed download URL):
+    # 410 Gone; to gRPC a FAILED_PRECONDITION (its time has passed).
+    (C.FAILED_PRECONDITION, "GONE"): 410,
 }
 
 # The reason when a backend attached no ErrorInfo (e.g. grpc itself failed the call).

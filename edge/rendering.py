@@ -1,9 +1,12 @@
 """Response rendering: the selected body, success status, Location, Set-Cookie and caching.
 
 Compiled once per route. Cookie-bound response fields become `Set-Cookie` (they are left
-out of the JSON by the codec); `google.api.HttpBody` responses are sent as raw bytes. A
-declared `HttpRules.cache_control` is sent on success; every other proxied response gets
-"no-store" from the security headers (edge/security/headers.py).
+out of the JSON by the codec); `google.api.HttpBody` responses are sent as raw bytes,
+with `Content-Disposition: attachment` when HttpRules.filename_field names the file (a
+server-streamed HttpBody is rendered message by message: `head` for the first one,
+`chunk` for each; edge/downloads/). A declared `HttpRules.cache_control` is sent on
+success; every other proxied response gets "no-store" from the security headers
+(edge/security/headers.py).
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from google.protobuf import descriptor, message
 
 from edge.codec import codec_for
 from edge.codec.messages import field_rules
+from edge.downloads.declaration import HTTP_BODY, selected_type
+from edge.downloads.disposition import content_disposition
 
-HTTP_BODY = "google.api.HttpBody"
+OCTET_STREAM = b"application/octet-stream"
 JSON = b"application/json"
 # Cookies carry credentials (the refresh token): never readable by scripts, never sent
 # over plain HTTP, never sent cross-site.
@@ -64,6 +69,7 @@ class ResponseRenderer:
         cache_control: str = "",
         created_field: str = "",
         path_variables: tuple[str, ...] = (),
+        filename_field: str = "",
     ) -> None:
         self.codec = codec_for(response_type, naming)
         self.response_body = response_body
@@ -83,12 +89,9 @@ class ResponseRenderer:
             (b"set-cookie", f"{name}={cookie_attributes(paths.get(name, '/'), 0)}".encode())
             for name in clear_cookies
         ]
-        selected = (
-            response_type.fields_by_name[response_body].message_type
-            if response_body
-            else response_type
-        )
+        selected = selected_type(response_type, response_body)
         self.http_body = selected is not None and selected.full_name == HTTP_BODY
+        self.filename_field = _filename_field(response_type, filename_field, self.http_body)
         self.location = _location(location, selected, path_variables) if location else None
         self.caching = (
             [(b"cache-control", cache_control.encode("latin-1"))] if cache_control else []
@@ -98,6 +101,23 @@ class ResponseRenderer:
         self, response: message.Message, params: Mapping[str, str] | None = None
     ) -> Rendered:
         """`params`: the request's path variables, for a Location naming one."""
+        status, headers = self.head(response, params)
+        if self.empty:
+            return Rendered(status, headers, b"")
+        if self.http_body:
+            return Rendered(status, headers, self.chunk(response))
+        if self.response_body:
+            body = self.codec.encode_field(response, self.response_body)
+        else:
+            body = self.codec.encode(response)
+        headers.append((b"content-type", JSON))
+        return Rendered(status, headers, orjson.dumps(body))
+
+    def head(
+        self, response: message.Message, params: Mapping[str, str] | None = None
+    ) -> tuple[int, list[tuple[bytes, bytes]]]:
+        """The status and headers of `response` (a stream's first message): everything
+        but a JSON body's content type."""
         status = self.status
         if self.created_field and not getattr(response, self.created_field):
             status = 200  # an idempotent repeat: the resource was already there
@@ -113,19 +133,37 @@ class ResponseRenderer:
                 )
         headers.extend(self.cleared)
         headers.extend(self.caching)
-        if self.empty:
-            return Rendered(status, headers, b"")
-        if self.http_body:
-            headers.append(
-                (b"content-type", (resource.content_type or "application/octet-stream").encode())
-            )
-            return Rendered(status, headers, bytes(resource.data))
-        if self.response_body:
-            body = self.codec.encode_field(response, self.response_body)
-        else:
-            body = self.codec.encode(response)
-        headers.append((b"content-type", JSON))
-        return Rendered(status, headers, orjson.dumps(body))
+        if self.http_body and not self.empty:
+            media = resource.content_type.encode("latin-1", "replace") or OCTET_STREAM
+            headers.append((b"content-type", media))
+            if self.filename_field:
+                disposition = content_disposition(getattr(response, self.filename_field))
+                if disposition is not None:
+                    headers.append((b"content-disposition", disposition))
+        return status, headers
+
+    def chunk(self, response: message.Message) -> bytes:
+        """The file bytes an HttpBody response (or one streamed message) carries."""
+        resource: Any = getattr(response, self.response_body) if self.response_body else response
+        return bytes(resource.data)
+
+
+def _filename_field(response_type: descriptor.Descriptor, name: str, http_body: bool) -> str:
+    """HttpRules.filename_field checked once, when the route is compiled."""
+    if not name:
+        return ""
+    field = response_type.fields_by_name.get(name)
+    if (
+        not http_body
+        or field is None
+        or field.type != descriptor.FieldDescriptor.TYPE_STRING
+        or field.is_repeated
+    ):
+        raise ValueError(
+            f"HttpRules.filename_field {name!r} is not a string field of "
+            f"{response_type.full_name} answering a google.api.HttpBody"
+        )
+    return name
 
 
 def _created_field(response_type: descriptor.Descriptor, name: str) -> str:

@@ -8,6 +8,7 @@ from pydantic_settings import SettingsConfigDict
 from edge.balancing.settings import BalancingSettings
 from edge.dashboard.settings import DashboardSettings
 from edge.discovery.settings import DiscoverySettings
+from edge.downloads.settings import DownloadSettings
 from edge.observability.settings import ObservabilitySettings
 from edge.openapi.settings import OpenApiSettings
 from edge.ratelimit.settings import RateLimitSettings
@@ -34,6 +35,7 @@ class EdgeSettings(
     ObservabilitySettings,
     OpenApiSettings,
     UploadSettings,
+    DownloadSettings,
     DashboardSettings,
 ):
     """Where the edge listens and which backend addresses it calls; token verification,

@@ -4,10 +4,12 @@ Per request: match → credential presence → read body → bind → unary gRPC
 the backend's pool: balancing, breakers, retries, one deadline) → render. A streamed
 upload route (a client-streaming RPC with a multipart part) reads its body as it
 arrives instead and streams it into the call (edge/uploads/); its answer is rendered
-the same way. Everything route-specific (codecs, binder, renderer, error style,
-upstream method) is compiled at start-up into a `CompiledRoute`. A path no route
-matches is answered 404 or 405 in the error body of the service owning its path family
-(edge/owners.py).
+the same way. A streamed download route (a server-streaming RPC answering
+google.api.HttpBody) relays the call's messages as a chunked response
+(edge/downloads/); until its first message it is answered as a unary call. Everything
+route-specific (codecs, binder, renderer, error style, upstream method) is compiled at
+start-up into a `CompiledRoute`. A path no route matches is answered 404 or 405 in the
+error body of the service owning its path family (edge/owners.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import logging
 import math
 import uuid
 from collections.abc import Awaitable, Mapping, Sequence
+from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +45,8 @@ from edge.balancing.upstream import (
 from edge.binding import BadBody, NotJson, RequestBinder
 from edge.codec import DecodeFailed
 from edge.descriptors import RouteSpec
+from edge.downloads.declaration import is_streamed_download
+from edge.downloads.stream import DownloadRoute, FirstByteTimeout, OpenedDownload, StreamTimeouts
 from edge.families import FamilyTable
 from edge.owners import Owners
 from edge.rendering import ResponseRenderer, cookie_paths
@@ -80,6 +85,7 @@ class CompiledRoute:
     verify_token: bool
     upstream: UpstreamMethod
     upload: UploadRoute | None  # a streamed upload route
+    download: DownloadRoute | None  # a streamed download route
 
 
 def call_deadline(declared: float, default: float) -> float:
@@ -94,7 +100,10 @@ def compile_route(
     cookies: dict[str, str] | None = None,
     uploads: UploadLimits | None = None,
     upload_timeout: float = 600.0,
+    streams: StreamTimeouts | None = None,
 ) -> CompiledRoute:
+    """`streams`: the idle and total deadlines of streamed downloads (first_byte is the
+    route's own unary deadline, filled in here)."""
     naming = spec.service_rules.json_naming
     template = parse_template(spec.template)
     binder = RequestBinder(
@@ -111,6 +120,7 @@ def compile_route(
         spec.http_rules.cache_control,
         spec.http_rules.created_field,
         tuple(v.field_path for v in template.variables),
+        spec.http_rules.filename_field,
     )
     policy = policy_for(spec.full_method)
     upstream = UpstreamMethod(
@@ -124,6 +134,12 @@ def compile_route(
     if is_streamed_upload(spec.method):
         limits = uploads or UploadLimits(default=DEFAULT_BODY_BYTES)
         upload = UploadRoute(binder, naming, upstream, limits, upload_timeout)
+    download = None
+    if is_streamed_download(spec.method, spec.response_body):
+        given = streams or StreamTimeouts(first_byte=10.0, idle=30.0, total=6 * 3600.0)
+        first_byte = call_deadline(spec.http_rules.timeout_seconds, given.first_byte)
+        timeouts = StreamTimeouts(first_byte, given.idle, max(given.total, first_byte))
+        download = DownloadRoute(renderer, upstream, timeouts)
     return CompiledRoute(
         spec=spec,
         binder=binder,
@@ -134,6 +150,7 @@ def compile_route(
         verify_token=needs_token(policy),
         upstream=upstream,
         upload=upload,
+        download=download,
     )
 
 
@@ -152,6 +169,8 @@ class Transcoder:
         families: FamilyTable | None = None,
         upload_limits: UploadLimits | None = None,
         upload_timeout: float = 600.0,
+        stream_idle_timeout: float = 30.0,
+        stream_max_seconds: float = 6 * 3600.0,
     ) -> None:
         self.upstream = upstream
         # Who answers for paths no route matches (their family's service, else the gateway).
@@ -170,8 +189,9 @@ class Transcoder:
             [m for spec in specs for m in (spec.method.input_type, spec.method.output_type)]
         )
         uploads = upload_limits or UploadLimits(default=max_body_bytes)
+        streams = StreamTimeouts(call_timeout, stream_idle_timeout, stream_max_seconds)
         for spec in specs:
-            compiled = compile_route(spec, cookies, uploads, upload_timeout)
+            compiled = compile_route(spec, cookies, uploads, upload_timeout, streams)
             self.router.add(spec.http_method, spec.template, compiled)
             self.routes.append(compiled)
         self._upload_methods = frozenset(r.spec.http_method for r in self.routes if r.upload)
@@ -317,6 +337,14 @@ class Transcoder:
             await _reply_error(send, style, error, request_id)
             return
 
+        if route.download is not None:
+            async with AsyncExitStack() as stack:
+                opened = route.download.open(
+                    stack, self.upstream, request, metadata=metadata, affinity=sticky, scope=scope
+                )
+                await self._respond(send, route, request_id, headers, opened, found.params, receive)
+            return
+
         called_unary = self.upstream.call(
             route.upstream,
             request,
@@ -335,9 +363,12 @@ class Transcoder:
         headers: list[tuple[bytes, bytes]],
         called: Awaitable[tuple[Any, Any]],
         params: Mapping[str, str],
+        receive: Receive | None = None,
     ) -> None:
         """Await the backend call, then answer its response or its error. `params`: the
-        path variables (a Location may name one)."""
+        path variables (a Location may name one). A streamed download's call answers
+        its first message: the rest is relayed from there (`receive` sees the client
+        leave)."""
         style = route.style
         try:
             response, call = await called
@@ -353,6 +384,10 @@ class Transcoder:
             )
             await _reply_error(send, style, error, request_id, headers)
             return
+        except FirstByteTimeout:
+            error = errors.EdgeError(504, "GATEWAY_TIMEOUT", "the service did not answer in time")
+            await _reply_error(send, style, error, request_id, headers)
+            return
         except grpc.aio.AioRpcError as exc:
             await self._reply_rpc_error(send, route, exc, request_id, headers)
             return
@@ -364,6 +399,10 @@ class Transcoder:
             )
             error = errors.EdgeError(500, "INTERNAL_ERROR", "internal server error")
             await _reply_error(send, style, error, request_id, headers)
+            return
+        if isinstance(response, OpenedDownload) and route.download is not None and receive:
+            _relay(headers, await call.initial_metadata())
+            await route.download.relay(response, headers, params, send, receive, request_id)
             return
         rendered = route.renderer.render(response, params)
         headers = rendered.headers + headers

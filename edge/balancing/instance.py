@@ -27,6 +27,7 @@ CHANNEL_OPTIONS: Sequence[tuple[str, Any]] = (
 
 UnaryCall = Callable[..., Any]  # grpc.aio.UnaryUnaryMultiCallable; grpc-stubs types it loosely
 StreamCall = Callable[..., Any]  # grpc.aio.StreamUnaryMultiCallable
+ServerStreamCall = Callable[..., Any]  # grpc.aio.UnaryStreamMultiCallable
 
 
 class Health(StrEnum):
@@ -59,6 +60,7 @@ class Instance:
         self._channel: grpc.aio.Channel | None = None
         self._calls: dict[str, UnaryCall] = {}
         self._streams: dict[str, StreamCall] = {}
+        self._downloads: dict[str, ServerStreamCall] = {}
         self._closed = False
 
     @property
@@ -99,6 +101,21 @@ class Instance:
             self._streams[full_method] = call
         return call
 
+    def server_stream_method(
+        self,
+        full_method: str,
+        serializer: Callable[[Any], bytes],
+        deserializer: Callable[[bytes], Any],
+    ) -> ServerStreamCall:
+        """A server-streaming method (one request in, a stream of responses out)."""
+        call = self._downloads.get(full_method)
+        if call is None:
+            call = self.channel.unary_stream(
+                full_method, request_serializer=serializer, response_deserializer=deserializer
+            )
+            self._downloads[full_method] = call
+        return call
+
     @property
     def candidate(self) -> bool:
         return self.health is not Health.UNHEALTHY and self.breaker.available()
@@ -127,6 +144,7 @@ class Instance:
         channel, self._channel = self._channel, None
         self._calls.clear()
         self._streams.clear()
+        self._downloads.clear()
         if channel is not None:
             await channel.close(grace)
 

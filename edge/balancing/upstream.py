@@ -2,9 +2,10 @@
 deadline, tell the instance's breaker how it went, and retry an idempotent call that
 never reached a handler on another instance, while the pool's retry budget allows.
 
-Client-streaming calls (streamed uploads) go through the same choice, breaker, metadata
-and metrics (`Upstream.stream`), never retried: their requests are not kept, so they
-cannot be sent again.
+Client-streaming calls (streamed uploads, `Upstream.stream`) and server-streaming ones
+(streamed downloads, `Upstream.server_stream`) go through the same choice, breaker,
+metadata and metrics, never retried: an upload's requests are not kept, and a download
+may have been partly relayed already.
 """
 
 from __future__ import annotations
@@ -13,15 +14,17 @@ import asyncio
 from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import grpc
 from google.protobuf import descriptor, descriptor_pb2
+from grpc.aio import EOF  # type: ignore[attr-defined]  # grpc-stubs lacks it
 
 from edge.asgi import INSTANCE_SCOPE_KEY
 from edge.balancing.affinity import Affinity
 from edge.balancing.breaker import BreakerPolicy, Outcome
 from edge.balancing.health import HealthChecker, HealthPolicy
+from edge.balancing.instance import Instance
 from edge.balancing.pools import Pools
 from edge.balancing.retry_budget import RetryBudget
 from edge.balancing.settings import BalancingSettings
@@ -199,6 +202,41 @@ class Upstream:
             self._count(method.backend, instance.address, C.OK)
             return response, call
 
+    def _choose_one(
+        self,
+        method: UpstreamMethod,
+        affinity: str | None,
+        scope: MutableMapping[str, Any] | None,
+    ) -> tuple[Instance, int]:
+        """One instance for a streaming call (never retried). Raises NoInstanceAvailable."""
+        pool = self.pools.get(method.backend)
+        if pool is None:
+            raise NoInstanceAvailable(method.backend)
+        pool.budget.record_request()
+        chosen = pool.choose(affinity)
+        if chosen is None:
+            raise NoInstanceAvailable(method.backend)
+        if scope is not None:
+            scope[INSTANCE_SCOPE_KEY] = chosen[0].address
+        return chosen
+
+    @asynccontextmanager
+    async def _accounted(
+        self, method: UpstreamMethod, instance: Instance, ticket: int, call: _Accounted
+    ) -> AsyncIterator[None]:
+        """While the block runs the call is in flight; leaving it cancels a call not done
+        (the backend never keeps a partial stream) and tells the breaker and the metrics
+        how it ended."""
+        instance.in_flight += 1
+        try:
+            yield
+        finally:
+            if not call.call.done():
+                call.call.cancel()
+            instance.in_flight -= 1
+            instance.breaker.record(ticket, call.outcome)
+            self._count(method.backend, instance.address, call.code)
+
     @asynccontextmanager
     async def stream(
         self,
@@ -212,27 +250,32 @@ class Upstream:
         """A client-streaming call to one instance, open while the block runs. Leaving it
         before `StreamingCall.finish` returned cancels the call, so the backend never
         keeps a partial stream. Raises NoInstanceAvailable."""
-        pool = self.pools.get(method.backend)
-        if pool is None:
-            raise NoInstanceAvailable(method.backend)
-        pool.budget.record_request()
-        chosen = pool.choose(affinity)
-        if chosen is None:
-            raise NoInstanceAvailable(method.backend)
-        instance, ticket = chosen
-        if scope is not None:
-            scope[INSTANCE_SCOPE_KEY] = instance.address
+        instance, ticket = self._choose_one(method, affinity, scope)
         start = instance.stream_method(method.full_method, method.serializer, method.deserializer)
         streaming = StreamingCall(start(timeout=timeout, metadata=metadata))
-        instance.in_flight += 1
-        try:
+        async with self._accounted(method, instance, ticket, streaming):
             yield streaming
-        finally:
-            if not streaming.call.done():
-                streaming.call.cancel()
-            instance.in_flight -= 1
-            instance.breaker.record(ticket, streaming.outcome)
-            self._count(method.backend, instance.address, streaming.code)
+
+    @asynccontextmanager
+    async def server_stream(
+        self,
+        method: UpstreamMethod,
+        request: Any,
+        *,
+        metadata: Sequence[tuple[str, str]],
+        timeout: float,
+        affinity: str | None = None,
+        scope: MutableMapping[str, Any] | None = None,
+    ) -> AsyncIterator[ServerStream]:
+        """A server-streaming call to one instance, open while the block runs. Leaving it
+        before the stream ended cancels the call. Raises NoInstanceAvailable."""
+        instance, ticket = self._choose_one(method, affinity, scope)
+        start = instance.server_stream_method(
+            method.full_method, method.serializer, method.deserializer
+        )
+        streaming = ServerStream(start(request, timeout=timeout, metadata=metadata))
+        async with self._accounted(method, instance, ticket, streaming):
+            yield streaming
 
     def _may_retry(
         self,
@@ -254,6 +297,52 @@ class Upstream:
     def _count(self, backend: str, address: str, code: grpc.StatusCode) -> None:
         if self.metrics is not None:
             self.metrics.upstream_call(backend, address, code.name)
+
+
+class _Accounted(Protocol):
+    """A streaming call and how it ended, for the breaker and the metrics."""
+
+    @property
+    def call(self) -> grpc.aio.Call: ...
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def code(self) -> grpc.StatusCode: ...
+
+
+def _ended_by(exc: grpc.aio.AioRpcError) -> tuple[Outcome, grpc.StatusCode]:
+    """A transport failure counts against the instance; a backend's answer does not."""
+    return (Outcome.FAILURE if is_transport_failure(exc) else Outcome.SUCCESS), exc.code()
+
+
+class ServerStream:
+    """A server-streaming call in progress: `read` each response until None.
+
+    A stream cancelled by the edge (the client left) counts as abandoned; one the edge
+    gave up on because the backend went quiet (`stalled`) as a failure, like a unary
+    call past its deadline."""
+
+    def __init__(self, call: grpc.aio.UnaryStreamCall[Any, Any]) -> None:
+        self.call = call
+        self.outcome = Outcome.ABANDONED
+        self.code = C.CANCELLED
+
+    async def read(self) -> Any | None:
+        """The next response, None once the stream ended normally; raises the call's
+        AioRpcError when it ended with an error."""
+        try:
+            response = await self.call.read()
+        except grpc.aio.AioRpcError as exc:
+            self.outcome, self.code = _ended_by(exc)
+            raise
+        if response is EOF:
+            self.outcome, self.code = Outcome.SUCCESS, C.OK
+            return None
+        return response
+
+    def stalled(self) -> None:
+        self.outcome, self.code = Outcome.FAILURE, C.DEADLINE_EXCEEDED
+        self.call.cancel()
 
 
 class StreamingCall:
@@ -308,5 +397,4 @@ class StreamingCall:
         raise AnsweredEarly("the backend answered before the upload ended")
 
     def _failed(self, exc: grpc.aio.AioRpcError) -> None:
-        self.code = exc.code()
-        self.outcome = Outcome.FAILURE if is_transport_failure(exc) else Outcome.SUCCESS
+        self.outcome, self.code = _ended_by(exc)

@@ -16,6 +16,7 @@ from edge.binding import RequestBinder
 from edge.codec import codec_for, field_rules
 from edge.codec.constraints import is_required
 from edge.descriptors import RouteSpec
+from edge.downloads.declaration import is_http_body
 from edge.openapi.comments import Comments
 from edge.openapi.responses import COMMON_HEADERS, error_response_name, header_refs
 from edge.openapi.schemas import HTTP_BODY, Schema, Schemas, binary
@@ -239,18 +240,48 @@ def _success(
     if status == 204:
         return response
     output = spec.method.output_type
-    selected = (
-        output.fields_by_name[spec.response_body].message_type if spec.response_body else output
-    )
-    if selected is not None and selected.full_name == HTTP_BODY:
-        response["content"] = {"*/*": {"schema": binary()}}
-        return response
+    if is_http_body(output, spec.response_body):
+        return _file_response(spec, response)
     if spec.response_body:
         codec = codec_for(output, naming).by_name[spec.response_body]
         schema = schemas.value(codec, naming)
     else:
         schema = schemas.message_ref(output, naming)
     response["content"] = {"application/json": {"schema": schema}}
+    return response
+
+
+def _file_schema(media_type: str) -> Schema:
+    """Bytes, except a JSON file: that is a JSON document (any; a client parsing it would
+    otherwise be told to expect a string)."""
+    essence = media_type.split(";", 1)[0].strip().lower()
+    if essence == "application/json" or essence.endswith("+json"):
+        return {}
+    return binary([media_type])
+
+
+def _file_response(spec: RouteSpec, response: Schema) -> Schema:
+    """A file (google.api.HttpBody): raw bytes in each declared media type (any, when
+    none is declared), its name in Content-Disposition when declared; a streamed one
+    says it is sent in chunks."""
+    rules = spec.http_rules
+    if rules.content_types:
+        response["content"] = {m: {"schema": _file_schema(m)} for m in rules.content_types}
+    else:
+        response["content"] = {"*/*": {"schema": binary()}}
+    if rules.filename_field:
+        response["headers"]["Content-Disposition"] = {
+            "description": "`attachment; filename=\"<name>\"; filename*=UTF-8''<name>` "
+            "(RFC 6266): the file's suggested name, ASCII in `filename`, exact in "
+            "`filename*`.",
+            "schema": {"type": "string"},
+        }
+    if spec.method.server_streaming:
+        response["description"] = (
+            f"{response['description']} The file is streamed (chunked transfer encoding, "
+            "no Content-Length); a failure after the first bytes ends the connection "
+            "before the last chunk, so a cut-off download is never taken for a whole one."
+        )
     return response
 
 
@@ -288,6 +319,8 @@ def _error_statuses(
     if has_path or spec.http_method != "GET":
         # A named resource may not exist; a change may conflict with the current state.
         statuses += [404, 409]
+    if spec.http_rules.gone:
+        statuses.append(410)  # declared: what the call names can have expired
     if spec.body:
         statuses += [408, 413, 415, 422]  # slow body, size, media type, malware scan
     elif spec.http_rules.query_rules:

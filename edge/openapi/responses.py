@@ -135,6 +135,8 @@ REASONS = {
     404: "No such resource (or not the caller's).",
     408: "The request body did not arrive in time.",
     409: "The resource's current state does not allow this (e.g. it exists already).",
+    410: "Gone: what the request names existed and has expired (e.g. a download link "
+    "past its expiry).",
     413: "The request body is too large.",
     415: "The body's media type is not accepted (JSON bodies: application/json).",
     422: "The request is well formed but breaks a rule across fields or against stored "

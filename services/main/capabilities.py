@@ -12,6 +12,8 @@ from services.main import (
     ledger,
     payments,
     projects,
+    recon,
+    reports,
     security,
     service_accounts,
     sessions,
@@ -31,4 +33,6 @@ CAPABILITIES = (
     projects.CAPABILITY,
     invoices.CAPABILITY,
     payments.CAPABILITY,
+    recon.CAPABILITY,
+    reports.CAPABILITY,
 )

@@ -23,6 +23,8 @@ from services.main.keys.repository import SigningKeyRepository
 from services.main.ledger.repository import LedgerRepository
 from services.main.payments.repository import PaymentRepository
 from services.main.projects.repository import ProjectRepository
+from services.main.recon.repository import ReconRepository
+from services.main.reports.repository import ReportRepository
 from services.main.security.repository import SecurityEventRepository
 from services.main.service_accounts.repository import ServiceAccountRepository
 from services.main.sessions.repository import SessionRepository
@@ -45,6 +47,8 @@ class Repositories:
     projects: ProjectRepository
     invoices: InvoiceRepository
     payments: PaymentRepository
+    recon: ReconRepository
+    reports: ReportRepository
 
 
 def repositories(session: Session) -> Repositories:
@@ -63,4 +67,6 @@ def repositories(session: Session) -> Repositories:
         projects=ProjectRepository(session),
         invoices=InvoiceRepository(session),
         payments=PaymentRepository(session),
+        recon=ReconRepository(session),
+        reports=ReportRepository(session),
     )

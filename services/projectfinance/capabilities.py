@@ -6,10 +6,14 @@ from __future__ import annotations
 from services.projectfinance import (
     approvals,
     audit,
+    compliance,
     cost_centers,
+    exports,
+    forecasts,
     health,
     milestones,
     phases,
+    portfolio,
     records,
 )
 
@@ -21,4 +25,8 @@ CAPABILITIES = (
     phases.CAPABILITY,
     approvals.CAPABILITY,
     health.CAPABILITY,
+    compliance.CAPABILITY,
+    exports.CAPABILITY,
+    portfolio.CAPABILITY,
+    forecasts.CAPABILITY,
 )

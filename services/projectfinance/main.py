@@ -8,14 +8,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import grpc
+from pydantic import SecretStr
 from sqlalchemy import Engine
 
 from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
 from services.projectfinance.capabilities import CAPABILITIES
-from services.projectfinance.kernel.dependencies import Kernel
+from services.projectfinance.kernel.dependencies import Kernel, Secrets
+from services.projectfinance.kernel.invoicing import MainInvoicing
 from services.projectfinance.kernel.projects import MainProjects
+from services.projectfinance.milestones.runner import SagaRunner
+from services.projectfinance.milestones.saga import saga_running
 from services.projectfinance.repositories import repositories
 from services.projectfinance.settings import ProjectFinanceSettings
 from services.runtime.capability import register
@@ -37,12 +41,15 @@ class ProjectFinanceBackend:
     verifier: TokenVerifier
     identity: MainIdentityClient | None
     projects: MainProjects
+    invoicing: MainInvoicing
+    # Takes up unfinished invoice sagas at start and periodically.
+    saga_runner: SagaRunner
 
     def register(self, server: grpc.Server) -> Iterable[str]:
         return register(server, CAPABILITIES, self.kernel)
 
     def serve(self) -> RunningServer:
-        return serve(
+        running = serve(
             name=NAME,
             settings=self.settings,
             port=self.settings.projectfinance_grpc_port,
@@ -50,8 +57,12 @@ class ProjectFinanceBackend:
             register=self.register,
             authenticators=(JwtAuthenticator(self.verifier),),
         )
+        self.saga_runner.start()
+        return running
 
     def close(self) -> None:
+        self.saga_runner.stop()
+        self.invoicing.close()
         self.projects.close()
         if self.identity is not None:
             self.identity.close()
@@ -64,9 +75,34 @@ def build(settings: ProjectFinanceSettings) -> ProjectFinanceBackend:
     projects = MainProjects(
         settings.main_grpc_target, timeout=settings.projectfinance_main_timeout_seconds
     )
-    kernel = Kernel(unit_of_work=unit_of_work, projects=projects, clock=utcnow)
+    invoicing = MainInvoicing(
+        settings.main_grpc_target, timeout=settings.projectfinance_main_timeout_seconds
+    )
+    kernel = Kernel(
+        unit_of_work=unit_of_work,
+        projects=projects,
+        clock=utcnow,
+        invoicing=invoicing,
+        saga_failpoints=settings.projectfinance_saga_failpoints,
+        secrets=_secrets(settings),
+    )
+    sagas = saga_running(kernel)
+    assert sagas is not None  # the kernel has main's invoices
+    runner = SagaRunner(sagas, interval=settings.projectfinance_saga_poll_seconds)
     verifier, identity = user_token_verifier(settings, settings.main_grpc_target)
-    return ProjectFinanceBackend(settings, engine, kernel, verifier, identity, projects)
+    return ProjectFinanceBackend(
+        settings, engine, kernel, verifier, identity, projects, invoicing, runner
+    )
+
+
+def _secrets(settings: ProjectFinanceSettings) -> Secrets:
+    def value(secret: SecretStr | None) -> str | None:
+        return None if secret is None else secret.get_secret_value()
+
+    return Secrets(
+        compliance_signing_key=value(settings.projectfinance_compliance_signing_key),
+        export_signing_secret=value(settings.projectfinance_export_signing_secret),
+    )
 
 
 def run() -> int:

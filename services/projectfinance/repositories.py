@@ -9,7 +9,10 @@ from sqlalchemy.orm import Session
 
 from services.projectfinance.approvals.repository import ApprovalRepository
 from services.projectfinance.audit.repository import AuditRepository
+from services.projectfinance.compliance.repository import ComplianceRepository
 from services.projectfinance.cost_centers.repository import CostCenterRepository
+from services.projectfinance.exports.repository import ExportRepository
+from services.projectfinance.forecasts.repository import ForecastRepository
 from services.projectfinance.milestones.repository import MilestoneRepository
 from services.projectfinance.phases.repository import PhaseRepository
 from services.projectfinance.records.repository import RecordRepository
@@ -23,6 +26,9 @@ class Repositories:
     milestones: MilestoneRepository
     phases: PhaseRepository
     approvals: ApprovalRepository
+    compliance: ComplianceRepository
+    exports: ExportRepository
+    forecasts: ForecastRepository
 
 
 def repositories(session: Session) -> Repositories:
@@ -33,4 +39,7 @@ def repositories(session: Session) -> Repositories:
         milestones=MilestoneRepository(session),
         phases=PhaseRepository(session),
         approvals=ApprovalRepository(session),
+        compliance=ComplianceRepository(session),
+        exports=ExportRepository(session),
+        forecasts=ForecastRepository(session),
     )

@@ -12,6 +12,7 @@ from types import FrameType
 from typing import Any, Protocol
 
 from db import migrate
+from services.runtime.heap import freeze_startup_heap
 from services.runtime.logging import configure_logging
 from services.runtime.registration import SelfRegistration
 from services.runtime.server import RunningServer, install_signal_handlers
@@ -36,6 +37,7 @@ def run_backend(
         print(f"{name}: {exc}", file=sys.stderr)
         return 2
     backend = build()
+    freeze_startup_heap()
     running = backend.serve()
     try:
         registration = SelfRegistration.from_settings(settings, name, running.port)

@@ -77,3 +77,23 @@ def test_plain_postgresql_url_connects_through_psycopg3(postgres_url: str) -> No
             assert str(conn.scalar(text("SHOW server_version"))).startswith("15")
     finally:
         engine.dispose()
+
+
+def test_postgresql_sessions_run_in_utc_whatever_the_servers_time_zone(postgres_url: str) -> None:
+    engine = make_engine(postgres_url)
+    with engine.connect() as conn:
+        database = conn.scalar(text("SELECT current_database()"))
+    try:
+        with engine.begin() as conn:
+            # The server's default for new sessions changes; our sessions stay in UTC.
+            conn.execute(text(f"ALTER DATABASE \"{database}\" SET TimeZone = 'Asia/Tokyo'"))
+        engine.dispose()
+        with engine.connect() as conn:
+            assert conn.scalar(text("SHOW TimeZone")) == "UTC"
+            moment = conn.scalar(text("SELECT TIMESTAMPTZ '2026-01-01 09:00:00+09'"))
+            assert moment is not None and moment.utcoffset().total_seconds() == 0
+            assert moment.hour == 0
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f'ALTER DATABASE "{database}" RESET TimeZone'))
+        engine.dispose()

@@ -16,8 +16,8 @@ from tests.e2e.identity_support import IdentityClient, SmtpSink, smtp_sink
 from tests.support.clamd import ClamdServer
 from tests.support.geoip import SAMPLE_NETWORKS, build_city_mmdb
 from tests.support.postgres import PostgresServer
-from tests.support.redis import free_port
 from tools import keys, stack
+from tools.stack import free_port
 
 # The service suites send hundreds of logins and deliberate 401s from one address; the
 # gateway's production limits (50 auth calls per minute per IP, auto-block after 20

@@ -21,7 +21,9 @@ import httpx
 import jwt
 import pyotp
 from aiosmtpd.controller import Controller
+from sqlalchemy import text
 
+from db.engine import make_engine
 from services.main.auth.domain.messages import extract_token
 
 
@@ -192,6 +194,20 @@ def gateway_error(
 def claims_of(token: str) -> dict[str, Any]:
     """The claims of a JWT, read without verifying it (to inspect what was issued)."""
     return jwt.decode(token, options={"verify_signature": False})
+
+
+def signing_key_pem(database_url: str, kid: str) -> str:
+    """Main's private signing key `kid` as PEM, read from its database (to forge or
+    re-sign tokens the way main would)."""
+    engine = make_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            pem: str = conn.execute(
+                text("SELECT private_key_pem FROM signing_keys WHERE kid = :kid"), {"kid": kid}
+            ).scalar_one()
+    finally:
+        engine.dispose()
+    return pem
 
 
 @dataclass

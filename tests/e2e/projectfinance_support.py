@@ -1,15 +1,21 @@
 """What the project-finance e2e modules share: a tenant's project in main and its
-finance record (through the edge, as a client does), and the project-finance error body
-`{code, message, details}` (details: field → why)."""
+finance record and phases (through the edge, as a client does), the project-finance error
+body `{code, message, details}` (details: field → why), exact reading of money-bearing
+bodies, and a token without one scope."""
 
 from __future__ import annotations
 
+import json
+import time
 import uuid
+from decimal import Decimal
 from typing import Any
 
 import httpx
+import jwt
 
-from tests.e2e.identity_support import IdentityClient, Session
+from tests.e2e.conftest import RunningStack
+from tests.e2e.identity_support import IdentityClient, Session, claims_of, signing_key_pem
 
 RECORDS = "/api/project-finance"
 
@@ -61,3 +67,110 @@ def create_record(
     assert response.status_code == 201, response.text
     record: dict[str, Any] = response.json()
     return record
+
+
+def exact(response: httpx.Response, status: int = 200) -> Any:
+    """The body of a `status` answer with every number a Decimal: money and ratios are
+    compared exactly, never through a float."""
+    assert response.status_code == status, response.text
+    return json.loads(response.text, parse_float=Decimal, parse_int=Decimal)
+
+
+def minor(amount: int, currency: str = "EUR") -> dict[str, Any]:
+    """A MoneyA as the analytics endpoints render it (minor units)."""
+    return {"AmountMinor": amount, "Currency": currency}
+
+
+def plan_phase(
+    identity: IdentityClient,
+    user: Session,
+    record: dict[str, Any],
+    budget: int,
+    *,
+    sequence: int,
+    start: str,
+    end: str,
+    name: str | None = None,
+) -> str:
+    """A planned phase of `record` (in its currency), not started; its path."""
+    created = identity.http.post(
+        f"{RECORDS}/{record['id']}/phases",
+        json={
+            "name": name or f"Phase {sequence}",
+            "sequence": sequence,
+            "phase_budget": {"amount": budget, "currency": record["total_budget"]["currency"]},
+            "planned_start": start,
+            "planned_end": end,
+        },
+        headers=user.auth,
+    )
+    assert created.status_code == 201, created.text
+    return f"/api/phases/{created.json()['id']}"
+
+
+def add_phase(
+    identity: IdentityClient,
+    user: Session,
+    record: dict[str, Any],
+    budget: int,
+    *,
+    sequence: int,
+    start: str,
+    end: str,
+    progress: int,
+    cost: int,
+    actual_start: str | None = None,
+) -> str:
+    """A phase of `record` (in its currency) planned from `start` to `end`, started, at
+    `progress` with `cost` spent (and `actual_start` when given); its path."""
+    http, auth = identity.http, user.auth
+    currency = record["total_budget"]["currency"]
+    path = plan_phase(identity, user, record, budget, sequence=sequence, start=start, end=end)
+    assert http.post(f"{path}/start", headers=auth).status_code == 201
+    change: dict[str, Any] = {"actual_cost": {"amount": cost, "currency": currency}}
+    if actual_start is not None:
+        change["actual_start"] = actual_start
+    changed = http.put(path, json=change, headers=auth)
+    assert changed.status_code == 200, changed.text
+    progressed = http.post(f"{path}/progress", json={"percent": progress}, headers=auth)
+    assert progressed.status_code == 201, progressed.text
+    return path
+
+
+def add_phases(
+    identity: IdentityClient,
+    user: Session,
+    record: dict[str, Any],
+    *phases: tuple[int, str, str, int, int],
+) -> list[str]:
+    """Phases 1, 2… of `record`, each (budget, start, end, progress, cost), started on
+    their planned start; their paths."""
+    return [
+        add_phase(
+            identity,
+            user,
+            record,
+            budget,
+            sequence=sequence,
+            start=start,
+            end=end,
+            progress=progress,
+            cost=cost,
+            actual_start=start,
+        )
+        for sequence, (budget, start, end, progress, cost) in enumerate(phases, start=1)
+    ]
+
+
+def token_without_scope(stack: RunningStack, user: Session, scope: str) -> str:
+    """`user`'s token re-signed with main's real key (read from its database) without
+    `scope`: no tenant role lacks the project-finance scopes, an operator's token may."""
+    header = jwt.get_unverified_header(user.access_token)
+    kid = str(header["kid"])
+    pem = signing_key_pem(stack.database_url, kid)
+    claims = claims_of(user.access_token)
+    claims["scope"] = " ".join(s for s in str(claims["scope"]).split() if s != scope)
+    claims.update(iat=int(time.time()), jti=str(uuid.uuid4()))
+    return jwt.encode(
+        claims, pem, algorithm="RS256", headers={"kid": kid, "typ": header.get("typ")}
+    )

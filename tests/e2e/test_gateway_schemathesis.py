@@ -429,6 +429,49 @@ EXCUSES.update(
 )
 
 
+# -- bank reconciliation (issue 18) ---------------------------------------------------------
+# Ids a body names must be the tenant's, the account a cash account (422); any bytes are a
+# schema-valid `file`: non-statements are refused 422 (file) or 415 by the edge's sniffing;
+# a decimal string's bounds and places are in its description only.
+EXCUSES.update(
+    {
+        "POST /api/v1/accounting/recon/matches": matching(
+            "statement_line_id|ledger_line_id", status=422
+        ),
+        "POST /api/v1/accounting/recon/statements": any_of(
+            matching("account_id|file", status=422),
+            matching("opening_balance|closing_balance"),
+            lambda response: (
+                response.status_code == 415
+                and response.json().get("error") == "unsupported_media_type"
+            ),
+        ),
+    }
+)
+
+
+# -- issue 17 and the accounting reports (issue 18) ------------------------------------------
+# A period's end must follow its start, a rule between two fields (the reason names both
+# dates). A report export takes only its own report type's filters, and a format and type
+# outside the availability matrix are refused (the message points to the matrix); an
+# unknown currency code is refused (ISO 4217 is a list, not a pattern).
+_PERIOD_ORDER = matching("end_date")
+EXCUSES.update(
+    {
+        "POST /api/compliance/reports/audit-trail": any_of(
+            _PERIOD_ORDER, matching(r"event_types(\[\d+\])?")
+        ),
+        "POST /api/compliance/reports/gdpr-article-30": _PERIOD_ORDER,
+        "POST /api/compliance/reports/sox-404": _PERIOD_ORDER,
+        "POST /api/project-finance/export": _PERIOD_ORDER,
+        "POST /api/v1/accounting/reports/export": any_of(
+            matching(r"as_of|from_date|account_codes|currency|source_module|format|report_type"),
+            matching("to_date", status=422),
+        ),
+    }
+)
+
+
 # Decimal strings: the edge also takes a JSON number, as written (edge/codec/scalars.py,
 # `DecimalStringCodec`), which the document — strings, as the specs write amounts — does
 # not say. A request refused by the schema only for that is accepted on purpose.
@@ -453,10 +496,18 @@ def _number_for_a_decimal(case: Any) -> bool:
     return bool(numbers) and numbers <= _decimal_members(schema)
 
 
+def _null_in_the_query(case: Any) -> bool:
+    """A query parameter generated as JSON null is sent as the text `null`: a valid
+    value of a string parameter (an account code), which the server cannot tell apart."""
+    nulls = (None, "null")
+    values = (case.query or {}).values()
+    return any(v in nulls or (isinstance(v, list) and any(x in nulls for x in v)) for v in values)
+
+
 def negative_data_rejection_but_decimal_numbers(
     ctx: CheckContext, response: Response, case: Any
 ) -> bool | None:
-    if response.status_code < 400 and _number_for_a_decimal(case):
+    if response.status_code < 400 and (_number_for_a_decimal(case) or _null_in_the_query(case)):
         return None
     verdict: bool | None = negative_data_rejection(ctx, response, case)
     return verdict

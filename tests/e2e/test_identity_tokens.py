@@ -20,9 +20,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from finplat.identity.v1 import auth_pb2, auth_pb2_grpc
 from jwt.algorithms import RSAAlgorithm
-from sqlalchemy import text
 
-from db.engine import make_engine
 from tests.e2e.conftest import RunningStack
 from tests.e2e.identity_support import (
     IdentityClient,
@@ -30,6 +28,7 @@ from tests.e2e.identity_support import (
     bearer,
     claims_of,
     gateway_error,
+    signing_key_pem,
 )
 
 pytestmark = pytest.mark.e2e
@@ -107,14 +106,7 @@ def forge(module_identity: IdentityClient, identity_stack: RunningStack) -> Forg
     identity = module_identity
     session = identity.session()
     kid = str(token_header(session.access_token)["kid"])
-    engine = make_engine(identity_stack.database_url)
-    try:
-        with engine.connect() as conn:
-            pem = conn.execute(
-                text("SELECT private_key_pem FROM signing_keys WHERE kid = :kid"), {"kid": kid}
-            ).scalar_one()
-    finally:
-        engine.dispose()
+    pem = signing_key_pem(identity_stack.database_url, kid)
     private_key = serialization.load_pem_private_key(pem.encode(), password=None)
     assert isinstance(private_key, rsa.RSAPrivateKey)
 

@@ -18,12 +18,10 @@ import pytest
 from tests.e2e.conftest import RunningStack
 from tests.e2e.grpcurl_support import grpcurl
 from tests.e2e.identity_support import IdentityClient, Session, SmtpSink, gateway_error
+from tests.e2e.ledger_support import LEDGER, Chart, accounts_of
 from tests.e2e.team_support import member_of
 
 pytestmark = pytest.mark.e2e
-
-LEDGER = "/api/v1/accounting/ledger"
-Chart = dict[str, dict[str, Any]]
 
 
 @pytest.fixture(scope="module")
@@ -48,12 +46,6 @@ def created(response: httpx.Response) -> dict[str, Any]:
     assert response.status_code == 201, response.text
     body: dict[str, Any] = response.json()
     return body
-
-
-def accounts_of(identity: IdentityClient, user: Session) -> dict[str, dict[str, Any]]:
-    response = identity.http.get(f"{LEDGER}/accounts", params={"limit": 100}, headers=user.auth)
-    assert response.status_code == 200, response.text
-    return {a["code"]: a for a in response.json()["data"]}
 
 
 def sale(

@@ -11,13 +11,19 @@ import uuid
 from decimal import Decimal
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.e2e.conftest import RunningStack
 from tests.e2e.grpcurl_support import grpcurl
 from tests.e2e.identity_support import IdentityClient, Session
-from tests.e2e.projectfinance_support import RECORDS, create_record, pf_error
+from tests.e2e.projectfinance_support import (
+    RECORDS,
+    add_phases,
+    create_record,
+    exact,
+    minor,
+    pf_error,
+)
 from tests.e2e.team_support import member_of
 
 pytestmark = pytest.mark.e2e
@@ -29,79 +35,19 @@ def health_path(project_id: str) -> str:
     return f"/api/analytics/projects/{project_id}/health"
 
 
-def exact(response: httpx.Response) -> Any:
-    assert response.status_code == 200, response.text
-    return json.loads(response.text, parse_float=Decimal, parse_int=Decimal)
-
-
-def add_phase(
-    identity: IdentityClient,
-    user: Session,
-    record: dict[str, Any],
-    budget: int,
-    *,
-    sequence: int,
-    start: str,
-    end: str,
-    progress: int,
-    cost: int,
-) -> str:
-    """A phase planned from `start` to `end`, started on `start`, at `progress` with
-    `cost` spent."""
-    http, auth = identity.http, user.auth
-    created = http.post(
-        f"{RECORDS}/{record['id']}/phases",
-        json={
-            "name": f"Phase {sequence}",
-            "sequence": sequence,
-            "phase_budget": {"amount": budget, "currency": "EUR"},
-            "planned_start": start,
-            "planned_end": end,
-        },
-        headers=auth,
-    )
-    assert created.status_code == 201, created.text
-    path = f"/api/phases/{created.json()['id']}"
-    assert http.post(f"{path}/start", headers=auth).status_code == 201
-    changed = http.put(
-        path,
-        json={"actual_cost": {"amount": cost, "currency": "EUR"}, "actual_start": start},
-        headers=auth,
-    )
-    assert changed.status_code == 200, changed.text
-    progressed = http.post(f"{path}/progress", json={"percent": progress}, headers=auth)
-    assert progressed.status_code == 201, progressed.text
-    return path
-
-
 def record_with_work(identity: IdentityClient, user: Session) -> dict[str, Any]:
     """BAC 1000: phase 1 (Jan 1-11) 400, done, cost 500; phase 2 (Jan 11-21) 600, 25 %,
     cost 100; a completed milestone of 2000 (fixed price)."""
     http, auth = identity.http, user.auth
     record = create_record(identity, user, amount=1000)
-    first = add_phase(
+    first, _ = add_phases(
         identity,
         user,
         record,
-        400,
-        sequence=1,
-        start="2026-01-01T00:00:00Z",
-        end="2026-01-11T00:00:00Z",
-        progress=100,
-        cost=500,
+        (400, "2026-01-01T00:00:00Z", "2026-01-11T00:00:00Z", 100, 500),
+        (600, "2026-01-11T00:00:00Z", "2026-01-21T00:00:00Z", 25, 100),
     )
     assert http.post(f"{first}/complete", headers=auth).status_code == 201
-    add_phase(
-        identity,
-        user,
-        record,
-        600,
-        sequence=2,
-        start="2026-01-11T00:00:00Z",
-        end="2026-01-21T00:00:00Z",
-        progress=25,
-        cost=100,
-    )
     milestone = http.post(
         f"{RECORDS}/{record['id']}/milestones",
         json={"name": "Go-live", "sequence": 1, "amount": {"amount": 2000, "currency": "EUR"}},
@@ -113,10 +59,6 @@ def record_with_work(identity: IdentityClient, user: Session) -> dict[str, Any]:
     completed = http.post(f"{path}/complete", headers=auth)
     assert completed.status_code == 201, completed.text
     return record
-
-
-def minor(amount: int) -> dict[str, Any]:
-    return {"AmountMinor": amount, "Currency": "EUR"}
 
 
 def test_health_of_a_record_with_work(pf_identity: IdentityClient) -> None:

@@ -1,8 +1,9 @@
 """Milestones through the edge (main + projectfinance on PostgreSQL): every operation
 with its status and Location, every move of the life (GAPS) and the 409s, the invoice
-saga started once (201, then 200 with the same record), tenant isolation (404 on every
-path), a viewer who reads but cannot write, no token, bad input in spec 3's ErrorBody
-naming the field (never 5xx), and GetMilestone over real gRPC with the caller's token."""
+saga started once (201, then 200 with the same record) and run to the billed milestone,
+tenant isolation (404 on every path), a viewer who reads but cannot write, no token,
+bad input in spec 3's ErrorBody naming the field (never 5xx), and GetMilestone over
+real gRPC with the caller's token."""
 
 from __future__ import annotations
 
@@ -40,7 +41,9 @@ MILESTONE_FIELDS = {
     "tenant_id",
     "updated_at",
 }
-SAGA_FIELDS = {
+# The saga's run (issue 18): step, attempts, last_error, approval_id, invoice_number.
+RUN_FIELDS = {"step", "attempts", "last_error", "approval_id", "invoice_number"}
+SAGA_FIELDS = RUN_FIELDS | {
     "correlation_id",
     "created_at",
     "id",
@@ -166,8 +169,16 @@ def test_a_milestone_from_creation_to_its_invoice_saga(pf_identity: IdentityClie
     assert started.status_code == 201, started.text
     assert started.headers["location"] == f"{url}/invoice"
     saga = started.json()
-    assert set(saga) == SAGA_FIELDS and all(isinstance(v, str) for v in saga.values())
-    assert (saga["saga_type"], saga["status"]) == ("milestone_invoice", "started")
+    assert set(saga) == SAGA_FIELDS
+    assert all(isinstance(saga[f], str) for f in SAGA_FIELDS - RUN_FIELDS)
+    # Under the tenant's threshold: run to its end within the call, with the caller's token.
+    assert (saga["saga_type"], saga["status"], saga["step"]) == (
+        "milestone_invoice",
+        "completed",
+        "done",
+    )
+    assert (saga["attempts"], saga["last_error"], saga["approval_id"]) == (0, None, None)
+    assert saga["invoice_number"].startswith("INV-")
     assert saga["correlation_id"] == started.headers["x-request-id"]
     assert saga["tenant_id"] == milestone["tenant_id"]
     uuid.UUID(saga["request_id"])
@@ -176,11 +187,19 @@ def test_a_milestone_from_creation_to_its_invoice_saga(pf_identity: IdentityClie
     assert again.json() == saga and again.headers["location"] == f"{url}/invoice"
     assert http.get(f"{url}/invoice", headers=owner.auth).json() == saga
 
-    # Nothing is shown as billed before the saga has created the invoice.
+    # Billed by main's issued invoice: its number, its serial as invoice_id.
     after = http.get(url, headers=owner.auth).json()
-    assert (after["status"], after["billed_at"], after["invoice_id"]) == ("completed", None, None)
+    assert after["status"] == "billed" and after["billed_at"] is not None
+    assert after["invoice_number"] == saga["invoice_number"]
+    assert after["invoice_id"] == int(saga["invoice_number"].rsplit("-", 1)[1])
+    invoices = http.get("/api/invoices", headers=owner.auth).json()["data"]
+    assert [(i["number"], i["status"], i["total"]) for i in invoices] == [
+        (saga["invoice_number"], "issued", "2500.50")
+    ]
     pf_error(http.delete(url, headers=owner.auth), 409, "invalid_transition")
-    assert http.put(url, json={"name": "Still editable"}, headers=owner.auth).status_code == 200
+    pf_error(
+        http.put(url, json={"name": "Too late"}, headers=owner.auth), 409, "invalid_transition"
+    )
 
 
 def test_every_move_the_life_refuses_is_409(pf_identity: IdentityClient) -> None:

@@ -66,6 +66,23 @@ def test_a_rule_broken_across_fields_is_422_naming_the_field() -> None:
     assert errors.from_domain(problem).status == 422
 
 
+def test_something_no_longer_served_is_410_gone() -> None:
+    # An expired signed download URL (project-finance exports): FAILED_PRECONDITION to
+    # gRPC, 410 to REST by its reason; the reason alone on another code changes nothing.
+    parsed = ParsedStatus(C.FAILED_PRECONDITION, "the download URL has expired", reason="GONE")
+    error = errors.from_status(parsed, str)
+    assert (error.status, error.reason) == (410, "GONE")
+    body = orjson.loads(errors.render(a.ERROR_STYLE_PROJECT_FINANCE, error, "rid"))
+    assert body["code"] == "gone"
+    assert errors.from_status(ParsedStatus(C.NOT_FOUND, "x", reason="GONE"), str).status == 404
+    assert (
+        errors.from_status(
+            ParsedStatus(C.FAILED_PRECONDITION, "x", reason="INVALID_TRANSITION"), str
+        ).status
+        == 409
+    )
+
+
 def test_only_whole_field_paths_are_renamed_in_the_message() -> None:
     parsed = ParsedStatus(
         C.INVALID_ARGUMENT,

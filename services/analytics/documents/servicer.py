@@ -10,13 +10,13 @@ from finplat.analytics.v1 import common_pb2, documents_pb2
 
 from services.analytics.documents import usecases
 from services.analytics.documents.domain import Document, validate_list_query
-from services.analytics.documents.spool import Spool
 from services.analytics.proto_pages import pagination_pb
 from services.analytics.transactions.servicer import transaction_pb
 from services.runtime.clock import Clock
 from services.runtime.errors import InvalidArgument
 from services.runtime.principal import current_user_id
 from services.runtime.protoconv import enum_text, optional_timestamp, required_uuid, timestamp
+from services.runtime.spool import Spool
 
 if TYPE_CHECKING:
     from services.analytics.kernel import UowFactory

@@ -3,13 +3,19 @@ on the caller's tenant (`kernel.servicing.TenantServicer`)."""
 
 from __future__ import annotations
 
+import uuid
+
 import grpc
 from finplat.projectfinance.v1 import approvals_pb2 as pb
 from google.protobuf import json_format, struct_pb2
 
 from services.projectfinance.approvals import usecases
+from services.projectfinance.approvals.domain.entities import MILESTONE_INVOICE
 from services.projectfinance.approvals.domain.requests import Approval, RequestDraft
 from services.projectfinance.approvals.domain.thresholds import Threshold
+from services.projectfinance.kernel.actor import Actor
+from services.projectfinance.kernel.calling import bearer_token
+from services.projectfinance.kernel.dependencies import Kernel
 from services.projectfinance.kernel.servicing import TenantServicer
 from services.runtime.principal import current_principal
 from services.runtime.protoconv import (
@@ -69,6 +75,31 @@ def request_draft(request: pb.RequestApprovalRequest) -> RequestDraft:
 
 
 class ApprovalServicer(TenantServicer):
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        # Imported when the servicer is built, not with the module: the saga reads the
+        # approvals' rules, so importing it at the top would be circular.
+        from services.projectfinance.milestones import saga
+
+        self._saga = saga
+        self._sagas = saga.saga_running(kernel)
+
+    def _carry_on_invoicing(
+        self, decided: Approval, tenant_id: uuid.UUID, actor: Actor, context: Context
+    ) -> None:
+        """A decided milestone invoice carries its saga on at once, with the decider's
+        token: the steps that call main run only while a user's call is live (tokens are
+        never stored), so it would otherwise wait for the next POST …/invoice."""
+        if self._sagas is None or decided.entity_type != MILESTONE_INVOICE:
+            return
+        uow = self._kernel.unit_of_work()
+        with uow:
+            saga = uow.repos.milestones.saga(tenant_id, decided.entity_id)
+        if saga is not None and not saga.final:
+            self._saga.run(
+                self._sagas, tenant_id, saga.id, token=bearer_token(context), actor=actor
+            )
+
     def RequestApproval(
         self, request: pb.RequestApprovalRequest, context: Context
     ) -> pb.RequestApprovalResponse:
@@ -127,17 +158,21 @@ class ApprovalServicer(TenantServicer):
     def ApproveApproval(
         self, request: pb.ApproveApprovalRequest, context: Context
     ) -> pb.ApproveApprovalResponse:
-        usecases.approve(
-            *self._change(context), required_uuid(request.id), request.notes, clock=self._clock
+        uow, tenant_id, actor = self._change(context)
+        decided = usecases.approve(
+            uow, tenant_id, actor, required_uuid(request.id), request.notes, clock=self._clock
         )
+        self._carry_on_invoicing(decided, tenant_id, actor, context)
         return pb.ApproveApprovalResponse()
 
     def RejectApproval(
         self, request: pb.RejectApprovalRequest, context: Context
     ) -> pb.RejectApprovalResponse:
-        usecases.reject(
-            *self._change(context), required_uuid(request.id), request.notes, clock=self._clock
+        uow, tenant_id, actor = self._change(context)
+        decided = usecases.reject(
+            uow, tenant_id, actor, required_uuid(request.id), request.notes, clock=self._clock
         )
+        self._carry_on_invoicing(decided, tenant_id, actor, context)
         return pb.RejectApprovalResponse()
 
     def CancelApproval(

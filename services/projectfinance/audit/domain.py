@@ -22,6 +22,8 @@ ENTITY_TYPES = (
     "approval",
     "approval_threshold",
     "invoice_saga",
+    # Who took a copy of the tenant's records out, and which (exfiltration is traced).
+    "export",
 )
 
 
@@ -40,6 +42,26 @@ class AuditEntry:
     project_id: uuid.UUID | None
     before: dict[str, Any] | None
     after: dict[str, Any] | None
+
+    def columns(self) -> dict[str, Any]:
+        """The entry with its actor spread out: the audit row's own columns, and (with
+        the chain's seq and prev_hash) the fields its hash is taken over."""
+        actor = self.actor
+        return {
+            "id": self.id,
+            "tenant_id": self.tenant_id,
+            "occurred_at": self.occurred_at,
+            "user_id": actor.user_id,
+            "ip_address": actor.ip_address,
+            "user_agent": actor.user_agent,
+            "correlation_id": actor.correlation_id,
+            "action": self.action,
+            "entity_type": self.entity_type,
+            "entity_id": self.entity_id,
+            "project_id": self.project_id,
+            "before": self.before,
+            "after": self.after,
+        }
 
 
 def _plain(value: Any) -> Any:

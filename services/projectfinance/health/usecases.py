@@ -53,8 +53,8 @@ def project_health(
             if approval.record_id == record.id
         )
     budget = record.total_budget.amount
-    shown = figures(budget, record.revenue_model, work[record.id], moment)
     evm = earned_value(budget, phase_work, moment)
+    shown = figures(budget, record.revenue_model, work[record.id], moment, evm)
     return ProjectHealth(
         tenant_id=tenant_id,
         project_id=project_id,

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
+from services.projectfinance.kernel.invoice_port import Invoicing
 from services.projectfinance.kernel.project_directory import ProjectDirectory
 from services.runtime.clock import Clock, utcnow
 from services.runtime.unit_of_work import UnitOfWork
@@ -23,8 +24,25 @@ UowFactory: TypeAlias = "Callable[[], UnitOfWork[Repositories]]"
 
 
 @dataclass(frozen=True)
+class Secrets:
+    """Configured keys (None: generated once and kept in the database, so `finplat up`
+    needs no configuration; production sets them — README)."""
+
+    # The Ed25519 private key of SOX attestations (PEM or base64 raw).
+    compliance_signing_key: str | None = None
+    # The HMAC secret of export download URLs.
+    export_signing_secret: str | None = None
+
+
+@dataclass(frozen=True)
 class Kernel:
     unit_of_work: UowFactory
     # Main's projects, asked with the caller's token (a record names one).
     projects: ProjectDirectory
     clock: Clock = utcnow
+    # Main's invoices, asked with the caller's token (the milestone-invoice saga); None
+    # where nothing invoices (tests of other capabilities).
+    invoicing: Invoicing | None = None
+    # The saga's failpoints (tests only; milestones.failpoints).
+    saga_failpoints: str = ""
+    secrets: Secrets = Secrets()

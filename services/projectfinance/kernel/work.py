@@ -9,6 +9,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -23,8 +24,10 @@ class RecordRef:
     total_budget: Decimal
 
 
-@dataclass(frozen=True)
-class PhaseWork:
+class PhaseWork(NamedTuple):
+    """A tuple, not a frozen dataclass: a tenant's portfolio builds one per phase (10,000
+    and more per read), and a frozen dataclass's __init__ costs several times as much."""
+
     record_id: uuid.UUID
     status: str  # planned | in_progress | completed | cancelled
     phase_budget: Decimal

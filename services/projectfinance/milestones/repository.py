@@ -10,17 +10,25 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import exists, or_, select
 
-from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
+from db.scoping import (
+    across_owners,
+    delete_owned,
+    owner_is,
+    scoped,
+    select_owned,
+    update_owned,
+)
 from db.tenant_repository import FRESH
 from services.projectfinance.kernel.money import Money
 from services.projectfinance.kernel.repository import RecordChildRepository
 from services.projectfinance.kernel.work import MilestoneWork
 from services.projectfinance.milestones.domain.milestones import BILLED, Milestone
-from services.projectfinance.milestones.domain.sagas import InvoiceSaga
+from services.projectfinance.milestones.domain.sagas import FINAL, InvoiceSaga
 from services.projectfinance.milestones.tables import InvoiceSagaRow, MilestoneRow
 
 
@@ -77,6 +85,42 @@ def _saga(row: InvoiceSagaRow) -> InvoiceSaga:
         amount=Money(row.amount, row.currency),
         created_at=row.created_at,
         updated_at=row.updated_at,
+        step=row.step,
+        attempts=row.attempts,
+        last_error=row.last_error,
+        next_attempt_at=row.next_attempt_at,
+        approval_id=row.approval_id,
+        description=row.description,
+        invoice_ref=row.invoice_ref,
+        invoice_number=row.invoice_number,
+    )
+
+
+def _saga_run(saga: InvoiceSaga) -> dict[str, Any]:
+    """The columns a step changes."""
+    return {
+        "status": saga.status,
+        "step": saga.step,
+        "attempts": saga.attempts,
+        "last_error": saga.last_error,
+        "next_attempt_at": saga.next_attempt_at,
+        "approval_id": saga.approval_id,
+        "invoice_ref": saga.invoice_ref,
+        "invoice_number": saga.invoice_number,
+        "updated_at": saga.updated_at,
+    }
+
+
+def _unfinished() -> Any:
+    return InvoiceSagaRow.status.not_in(sorted(FINAL))
+
+
+def _lease_free(owner: str, now: datetime) -> Any:
+    """Nobody else holds the saga's lease (or theirs has run out)."""
+    return or_(
+        InvoiceSagaRow.lease_until.is_(None),
+        InvoiceSagaRow.lease_until < now,
+        InvoiceSagaRow.lease_owner == owner,
     )
 
 
@@ -172,7 +216,8 @@ class MilestoneRepository(RecordChildRepository):
 
     def saga(self, tenant_id: uuid.UUID, milestone_id: uuid.UUID) -> InvoiceSaga | None:
         row = self._session.scalar(
-            select_owned(InvoiceSagaRow, tenant_id, InvoiceSagaRow.milestone_id == milestone_id)
+            select_owned(InvoiceSagaRow, tenant_id, InvoiceSagaRow.milestone_id == milestone_id),
+            execution_options=FRESH,
         )
         return None if row is None else _saga(row)
 
@@ -184,13 +229,93 @@ class MilestoneRepository(RecordChildRepository):
                 milestone_id=saga.milestone_id,
                 record_id=saga.record_id,
                 saga_type=saga.saga_type,
-                status=saga.status,
                 correlation_id=saga.correlation_id,
                 request_id=saga.request_id,
                 amount=saga.amount.amount,
                 currency=saga.amount.currency,
                 created_at=saga.created_at,
-                updated_at=saga.updated_at,
+                description=saga.description,
+                **_saga_run(saga),
             )
         )
         self._session.flush()
+
+    # -- running them (milestones.saga, milestones.runner) ---------------------------------
+
+    def claim(
+        self, tenant_id: uuid.UUID, saga_id: uuid.UUID, owner: str, now: datetime, until: datetime
+    ) -> InvoiceSaga | None:
+        """Take the saga's lease for `owner` until `until`; None when it is final or
+        someone else holds an unexpired lease."""
+        claimed = self._session.execute(
+            update_owned(
+                InvoiceSagaRow,
+                tenant_id,
+                InvoiceSagaRow.id == saga_id,
+                _unfinished(),
+                _lease_free(owner, now),
+            )
+            .values(lease_owner=owner, lease_until=until)
+            .returning(InvoiceSagaRow.id)
+        ).all()
+        return self.saga_by_id(tenant_id, saga_id) if claimed else None
+
+    def claim_due(
+        self, owner: str, now: datetime, until: datetime, limit: int
+    ) -> list[InvoiceSaga]:
+        """Lease up to `limit` unfinished sagas of any tenant whose next attempt is due
+        and whose lease is free. PostgreSQL skips the rows another replica is claiming
+        (FOR UPDATE SKIP LOCKED) instead of waiting for them; SQLite has one writer."""
+        candidates = self._session.execute(
+            across_owners(
+                select(InvoiceSagaRow.tenant_id, InvoiceSagaRow.id)
+                .where(
+                    _unfinished(),
+                    or_(
+                        InvoiceSagaRow.next_attempt_at.is_(None),
+                        InvoiceSagaRow.next_attempt_at <= now,
+                    ),
+                    _lease_free(owner, now),
+                )
+                .order_by(InvoiceSagaRow.updated_at)
+                .limit(limit)
+                .with_for_update(skip_locked=True),
+                "the saga runner serves every tenant's sagas",
+            )
+        ).all()
+        claimed = (
+            self.claim(tenant_id, saga_id, owner, now, until) for tenant_id, saga_id in candidates
+        )
+        return [saga for saga in claimed if saga is not None]
+
+    def saga_by_id(self, tenant_id: uuid.UUID, saga_id: uuid.UUID) -> InvoiceSaga | None:
+        row = self._session.scalar(
+            select_owned(InvoiceSagaRow, tenant_id, InvoiceSagaRow.id == saga_id),
+            execution_options=FRESH,
+        )
+        return None if row is None else _saga(row)
+
+    def save_saga(self, saga: InvoiceSaga, owner: str, until: datetime) -> bool:
+        """Store a step's outcome and renew the lease, only while `owner` holds it;
+        False when it lost the lease (its step's transaction must then roll back)."""
+        saved = self._session.execute(
+            update_owned(
+                InvoiceSagaRow,
+                saga.tenant_id,
+                InvoiceSagaRow.id == saga.id,
+                InvoiceSagaRow.lease_owner == owner,
+            )
+            .values(lease_until=until, **_saga_run(saga))
+            .returning(InvoiceSagaRow.id)
+        ).all()
+        return len(saved) == 1
+
+    def release(self, tenant_id: uuid.UUID, saga_id: uuid.UUID, owner: str) -> None:
+        self._session.execute(
+            update_owned(
+                InvoiceSagaRow,
+                tenant_id,
+                InvoiceSagaRow.id == saga_id,
+                InvoiceSagaRow.lease_owner == owner,
+            ).values(lease_owner=None, lease_until=None)
+        )

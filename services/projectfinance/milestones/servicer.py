@@ -8,6 +8,8 @@ from decimal import Decimal
 import grpc
 from finplat.projectfinance.v1 import milestones_pb2 as pb
 
+from services.projectfinance.kernel.calling import bearer_token
+from services.projectfinance.kernel.dependencies import Kernel
 from services.projectfinance.kernel.proto import money_pb
 from services.projectfinance.kernel.servicing import TenantServicer
 from services.projectfinance.milestones import usecases
@@ -17,6 +19,8 @@ from services.projectfinance.milestones.domain.milestones import (
     MilestonePatch,
 )
 from services.projectfinance.milestones.domain.sagas import InvoiceSaga
+from services.projectfinance.milestones.saga import run as run_saga
+from services.projectfinance.milestones.saga import saga_running
 from services.runtime.protoconv import (
     optional_moment,
     optional_timestamp,
@@ -67,6 +71,11 @@ def saga_pb(saga: InvoiceSaga) -> pb.InvoiceSaga:
         status=saga.status,
         created_at=timestamp(saga.created_at),
         updated_at=timestamp(saga.updated_at),
+        step=saga.step,
+        attempts=saga.attempts,
+        last_error=saga.last_error,
+        approval_id=None if saga.approval_id is None else str(saga.approval_id),
+        invoice_number=saga.invoice_number,
     )
 
 
@@ -93,6 +102,10 @@ def milestone_patch(request: pb.UpdateMilestoneRequest) -> MilestonePatch:
 
 
 class MilestoneServicer(TenantServicer):
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self._sagas = saga_running(kernel)
+
     def CreateMilestone(
         self, request: pb.CreateMilestoneRequest, context: Context
     ) -> pb.CreateMilestoneResponse:
@@ -167,12 +180,18 @@ class MilestoneServicer(TenantServicer):
     def InvoiceMilestone(
         self, request: pb.InvoiceMilestoneRequest, context: Context
     ) -> pb.InvoiceMilestoneResponse:
+        uow, tenant_id, actor = self._change(context)
+        milestone_id = required_uuid(request.milestone_id, "milestone_id")
         invoicing = usecases.invoice_milestone(
-            *self._change(context),
-            required_uuid(request.milestone_id, "milestone_id"),
-            clock=self._clock,
+            uow, tenant_id, actor, milestone_id, clock=self._clock
         )
-        return pb.InvoiceMilestoneResponse(saga=saga_pb(invoicing.saga), created=invoicing.created)
+        saga = invoicing.saga
+        if self._sagas is not None and not saga.final:
+            # Run it now, with this caller's token (never stored): the steps that call
+            # main run only while a user's call is live (docs: "Whose token").
+            run_saga(self._sagas, tenant_id, saga.id, token=bearer_token(context), actor=actor)
+            saga = usecases.get_invoice_saga(self._kernel.unit_of_work(), tenant_id, milestone_id)
+        return pb.InvoiceMilestoneResponse(saga=saga_pb(saga), created=invoicing.created)
 
     def GetMilestoneInvoice(
         self, request: pb.GetMilestoneInvoiceRequest, context: Context

@@ -55,6 +55,8 @@ class InvoiceSagaRow(Base, OwnedBy):
     __table_args__ = (
         # A record has billing when any of its milestones has a saga.
         Index("ix_invoice_sagas_tenant_id_record_id", "tenant_id", "record_id"),
+        # The runner's scan: unfinished sagas whose next attempt is due (pf_0009).
+        Index("ix_invoice_sagas_status_next_attempt_at", "status", "next_attempt_at"),
     )
 
     id: Mapped[uuid.UUID] = mapped_column(GUID, primary_key=True)
@@ -75,3 +77,22 @@ class InvoiceSagaRow(Base, OwnedBy):
     currency: Mapped[str] = mapped_column(String(3))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(timezone=True))
+    # -- its run (pf_0009; domain.sagas) --
+    # The next step to run (or `done`); the status says where the saga stands.
+    step: Mapped[str] = mapped_column(String(20), server_default="check_approval")
+    attempts: Mapped[int] = mapped_column(Integer, server_default="0")
+    last_error: Mapped[str | None] = mapped_column(String(1000), nullable=True)
+    # Not before then (the backoff after a failed attempt); None: now.
+    next_attempt_at: Mapped[datetime | None] = mapped_column(
+        UTCDateTime(timezone=True), nullable=True
+    )
+    # Who runs it now and until when (a replica's runner or a live request).
+    lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime(timezone=True), nullable=True)
+    # The approval it waits for, when the tenant's threshold asked for one.
+    approval_id: Mapped[uuid.UUID | None] = mapped_column(GUID, nullable=True)
+    # The line's text on the invoice: the milestone's name when invoicing began.
+    description: Mapped[str] = mapped_column(String(200), server_default="")
+    # Main's invoice (its UUID) and number once created and issued.
+    invoice_ref: Mapped[uuid.UUID | None] = mapped_column(GUID, nullable=True)
+    invoice_number: Mapped[str | None] = mapped_column(String(32), nullable=True)

@@ -18,7 +18,7 @@ from typing import Final
 from services.projectfinance.audit.usecases import record_change
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.dependencies import Uow
-from services.projectfinance.kernel.project_directory import ProjectDirectory
+from services.projectfinance.kernel.project_directory import ProjectFinder
 from services.projectfinance.kernel.record_refs import record_not_found
 from services.projectfinance.records.domain import records as rules
 from services.projectfinance.records.domain.figures import Figures, figures, work_by_record
@@ -65,7 +65,7 @@ def create_record(
     actor: Actor,
     draft: RecordDraft,
     *,
-    projects: ProjectDirectory,
+    projects: ProjectFinder,
     token: str,
     clock: Clock = utcnow,
 ) -> RecordFigures:

@@ -77,3 +77,42 @@ def test_error_headers(document: Doc) -> None:
     assert "Retry-After" in responses["GatewayError.503"]["headers"]
     for response in responses.values():
         assert {"X-Request-ID", "X-RateLimit-Limit"} <= set(response["headers"])
+
+
+DOWNLOAD = "/api/project-finance/exports/{export_id}/download"
+
+
+def test_gone_is_listed_only_where_declared(document: Doc) -> None:
+    # HttpRules.gone: a signed download link can be past its expiry.
+    assert statuses(document, DOWNLOAD, "get") == {
+        "200", "400", "404", "409", "410", *EVERYWHERE,
+    }  # fmt: skip
+    answer = resolve(document, document["paths"][DOWNLOAD]["get"]["responses"]["410"])
+    schema = answer["content"]["application/json"]["schema"]
+    assert schema == {"$ref": "#/components/schemas/ProjectFinanceError"}
+    elsewhere = [
+        (method, path)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if "410" in operation["responses"] and path != DOWNLOAD
+    ]
+    assert elsewhere == []
+
+
+def test_files_list_their_media_types_and_name_header(document: Doc) -> None:
+    success = document["paths"][DOWNLOAD]["get"]["responses"]["200"]
+    assert set(success["content"]) == {
+        "text/csv",
+        "application/json",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    }
+    content = success["content"]
+    assert content["text/csv"]["schema"]["format"] == "binary"
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    assert content[xlsx]["schema"]["format"] == "binary"
+    # A JSON file is a JSON document, not a string of bytes to a client that parses it.
+    assert content["application/json"]["schema"] == {}
+    assert "filename*=UTF-8''" in success["headers"]["Content-Disposition"]["description"]
+    assert "streamed" not in success["description"]  # one message, with a length
+    export = document["paths"]["/api/v1/accounting/reports/export"]["post"]["responses"]["200"]
+    assert "Content-Disposition" in export["headers"] and "streamed" in export["description"]

@@ -11,7 +11,7 @@ import grpc
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from finplat.accounting.v1 import ledger_pb2
+from finplat.accounting.v1 import ledger_pb2, recon_pb2, reports_pb2
 from finplat.billing.v1 import invoices_pb2, payments_pb2
 from finplat.identity.v1 import (
     admin_pb2,
@@ -58,6 +58,8 @@ def test_every_identity_service_is_registered_from_the_capabilities(main: MainBa
             auth_pb2,
             sessions_pb2,
             ledger_pb2,
+            reports_pb2,
+            recon_pb2,
             security_pb2,
             keys_pb2,
             admin_pb2,
@@ -69,7 +71,7 @@ def test_every_identity_service_is_registered_from_the_capabilities(main: MainBa
         )
         for service in module.DESCRIPTOR.services_by_name.values()
     }
-    assert len(expected) == 12
+    assert len(expected) == 14
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=1))
     try:
         assert set(register(server, CAPABILITIES, main.kernel)) == expected

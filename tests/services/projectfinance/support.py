@@ -1,13 +1,15 @@
 """What the project-finance backend's tests share: units of work on the migrated schema
-(each supported database), a tenant, an actor, and a record and a cost center inserted as
-stored (so the capabilities under them can be tested without going through their use
-cases)."""
+(each supported database), a tenant, an actor, a record and a cost center inserted as
+stored, phase and milestone rows as their capabilities store them (so the capabilities
+over them can be tested without going through their use cases), and a phase's work as
+the figures read it."""
 
 from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Any, Protocol
 
 import pytest
 from sqlalchemy import Engine
@@ -19,11 +21,26 @@ from db.unit_of_work import unit_of_work_factory
 from services.projectfinance.cost_centers.tables import CostCenterRow
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.dependencies import UowFactory
-from services.projectfinance.kernel.work import RecordRef
+from services.projectfinance.kernel.work import PhaseWork, RecordRef
+from services.projectfinance.milestones.tables import MilestoneRow
+from services.projectfinance.phases.tables import PhaseRow
 from services.projectfinance.records.tables import ProjectFinanceRow
 from services.projectfinance.repositories import repositories
 
 NOW = datetime(2026, 3, 15, 12, 0, tzinfo=UTC)
+
+
+class Owner(Protocol):
+    """What rows under a record copy from it (a RecordRef or a records' Record)."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+
+    @property
+    def tenant_id(self) -> uuid.UUID: ...
+
+    @property
+    def currency(self) -> str: ...
 
 
 @pytest.fixture
@@ -108,3 +125,99 @@ def insert_cost_center(engine: Engine, record: RecordRef, code: str | None = Non
             )
         )
     return row_id
+
+
+def add_rows(engine: Engine, *rows: Any) -> None:
+    """Store `rows`; they stay readable afterwards (their ids link further rows)."""
+    with Session(engine, expire_on_commit=False) as session, session.begin():
+        session.add_all(rows)
+
+
+def phase_row(
+    record: Owner,
+    budget: str,
+    actual: str,
+    progress: str,
+    *,
+    start: datetime,
+    end: datetime,
+    actual_start: datetime | None = None,
+    status: str = "in_progress",
+    sequence: int = 1,
+    name: str = "Build",
+    cost_center_id: uuid.UUID | None = None,
+) -> PhaseRow:
+    """A phase row of `record` as the phases capability stores it."""
+    return PhaseRow(
+        id=uuid.uuid4(),
+        tenant_id=record.tenant_id,
+        record_id=record.id,
+        cost_center_id=cost_center_id,
+        name=name,
+        currency=record.currency,
+        phase_budget=Decimal(budget),
+        actual_cost=Decimal(actual),
+        planned_start=start,
+        planned_end=end,
+        actual_start=actual_start,
+        actual_end=None,
+        progress_percent=Decimal(progress),
+        sequence=sequence,
+        status=status,
+        created_at=NOW,
+        updated_at=NOW,
+    )
+
+
+def milestone_row(
+    record: Owner,
+    amount: str,
+    status: str = "pending",
+    *,
+    name: str = "Go-live",
+    completion_percent: str = "0",
+    completed_at: datetime | None = None,
+) -> MilestoneRow:
+    """A milestone row of `record` as the milestones capability stores it (never billed)."""
+    return MilestoneRow(
+        id=uuid.uuid4(),
+        tenant_id=record.tenant_id,
+        record_id=record.id,
+        name=name,
+        description=None,
+        amount=Decimal(amount),
+        currency=record.currency,
+        due_date=None,
+        sequence=1,
+        status=status,
+        completion_percent=Decimal(completion_percent),
+        completed_at=completed_at,
+        billed_at=None,
+        invoice_id=None,
+        invoice_number=None,
+        created_at=NOW,
+        updated_at=NOW,
+    )
+
+
+def phase_work(
+    record_id: uuid.UUID,
+    budget: str,
+    actual: str,
+    progress: str,
+    *,
+    start: datetime,
+    end: datetime,
+    status: str = "in_progress",
+) -> PhaseWork:
+    """A phase's work as the capabilities over phases read it (no cost center)."""
+    return PhaseWork(
+        record_id=record_id,
+        status=status,
+        phase_budget=Decimal(budget),
+        actual_cost=Decimal(actual),
+        progress_percent=Decimal(progress),
+        planned_start=start,
+        planned_end=end,
+        cost_center_id=None,
+    )

@@ -13,10 +13,14 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from finplat.projectfinance.v1 import (
     approvals_pb2,
+    compliance_pb2,
     cost_centers_pb2,
+    exports_pb2,
+    forecasts_pb2,
     health_pb2,
     milestones_pb2,
     phases_pb2,
+    portfolio_pb2,
     records_pb2,
 )
 from sqlalchemy import Engine, inspect
@@ -41,6 +45,10 @@ CHAIN = [
     ("pf_0003", "pf_0002", {"phases"}),
     ("pf_0004", "pf_0003", {"milestones", "invoice_sagas"}),
     ("pf_0005", "pf_0004", {"approvals", "approval_thresholds"}),
+    ("pf_0006", "pf_0005", {"audit_chain_heads", "compliance_reports", "compliance_signing_keys"}),
+    ("pf_0007", "pf_0006", {"forecasts", "forecast_months"}),
+    ("pf_0008", "pf_0007", {"exports", "export_signing_secrets"}),
+    ("pf_0009", "pf_0008", set()),
 ]
 
 
@@ -96,10 +104,14 @@ def test_every_project_finance_service_is_registered_from_the_capabilities(
             cost_centers_pb2,
             approvals_pb2,
             health_pb2,
+            portfolio_pb2,
+            forecasts_pb2,
+            compliance_pb2,
+            exports_pb2,
         )
         for service in module.DESCRIPTOR.services_by_name.values()
     }
-    assert len(expected) == 6
+    assert len(expected) == 10
     engine = make_engine(f"sqlite:///{tmp_path}/pf.db")
     kernel = Kernel(
         unit_of_work=unit_of_work_factory(make_sessionmaker(engine), repositories),

@@ -89,7 +89,7 @@ class ServiceRules(_message.Message):
     def __init__(self, backend: _Optional[str] = ..., json_naming: _Optional[_Union[JsonNaming, str]] = ..., error_style: _Optional[_Union[ErrorStyle, str]] = ..., auth: _Optional[_Union[AuthPolicy, _Mapping]] = ..., quota: _Optional[_Union[Quota, _Mapping]] = ...) -> None: ...
 
 class HttpRules(_message.Message):
-    __slots__ = ("success_status", "location", "clear_cookies", "cache_control", "rate_limit_tier", "timeout_seconds", "query_rules", "created_field")
+    __slots__ = ("success_status", "location", "clear_cookies", "cache_control", "rate_limit_tier", "timeout_seconds", "query_rules", "created_field", "filename_field", "gone", "content_types")
     SUCCESS_STATUS_FIELD_NUMBER: _ClassVar[int]
     LOCATION_FIELD_NUMBER: _ClassVar[int]
     CLEAR_COOKIES_FIELD_NUMBER: _ClassVar[int]
@@ -98,6 +98,9 @@ class HttpRules(_message.Message):
     TIMEOUT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     QUERY_RULES_FIELD_NUMBER: _ClassVar[int]
     CREATED_FIELD_FIELD_NUMBER: _ClassVar[int]
+    FILENAME_FIELD_FIELD_NUMBER: _ClassVar[int]
+    GONE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPES_FIELD_NUMBER: _ClassVar[int]
     success_status: int
     location: str
     clear_cookies: _containers.RepeatedScalarFieldContainer[str]
@@ -106,7 +109,10 @@ class HttpRules(_message.Message):
     timeout_seconds: float
     query_rules: bool
     created_field: str
-    def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ..., clear_cookies: _Optional[_Iterable[str]] = ..., cache_control: _Optional[str] = ..., rate_limit_tier: _Optional[_Union[RateLimitTier, str]] = ..., timeout_seconds: _Optional[float] = ..., query_rules: _Optional[bool] = ..., created_field: _Optional[str] = ...) -> None: ...
+    filename_field: str
+    gone: bool
+    content_types: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, success_status: _Optional[int] = ..., location: _Optional[str] = ..., clear_cookies: _Optional[_Iterable[str]] = ..., cache_control: _Optional[str] = ..., rate_limit_tier: _Optional[_Union[RateLimitTier, str]] = ..., timeout_seconds: _Optional[float] = ..., query_rules: _Optional[bool] = ..., created_field: _Optional[str] = ..., filename_field: _Optional[str] = ..., gone: _Optional[bool] = ..., content_types: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MultipartField(_message.Message):
     __slots__ = ("allowed_types", "max_bytes", "filename_field", "content_type_field", "max_bytes_setting", "end_field")

@@ -51,7 +51,7 @@ class Milestone(_message.Message):
     def __init__(self, id: _Optional[str] = ..., tenant_id: _Optional[str] = ..., project_finance_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., amount: _Optional[_Union[_money_pb2.MoneyB, _Mapping]] = ..., due_date: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., sequence: _Optional[int] = ..., status: _Optional[str] = ..., completion_percent: _Optional[str] = ..., completed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., billed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., invoice_id: _Optional[int] = ..., invoice_number: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class InvoiceSaga(_message.Message):
-    __slots__ = ("id", "tenant_id", "correlation_id", "request_id", "saga_type", "status", "created_at", "updated_at")
+    __slots__ = ("id", "tenant_id", "correlation_id", "request_id", "saga_type", "status", "created_at", "updated_at", "step", "attempts", "last_error", "approval_id", "invoice_number")
     ID_FIELD_NUMBER: _ClassVar[int]
     TENANT_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -60,6 +60,11 @@ class InvoiceSaga(_message.Message):
     STATUS_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    ATTEMPTS_FIELD_NUMBER: _ClassVar[int]
+    LAST_ERROR_FIELD_NUMBER: _ClassVar[int]
+    APPROVAL_ID_FIELD_NUMBER: _ClassVar[int]
+    INVOICE_NUMBER_FIELD_NUMBER: _ClassVar[int]
     id: str
     tenant_id: str
     correlation_id: str
@@ -68,7 +73,12 @@ class InvoiceSaga(_message.Message):
     status: str
     created_at: _timestamp_pb2.Timestamp
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., tenant_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., request_id: _Optional[str] = ..., saga_type: _Optional[str] = ..., status: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    step: str
+    attempts: int
+    last_error: str
+    approval_id: str
+    invoice_number: str
+    def __init__(self, id: _Optional[str] = ..., tenant_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., request_id: _Optional[str] = ..., saga_type: _Optional[str] = ..., status: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., step: _Optional[str] = ..., attempts: _Optional[int] = ..., last_error: _Optional[str] = ..., approval_id: _Optional[str] = ..., invoice_number: _Optional[str] = ...) -> None: ...
 
 class CreateMilestoneRequest(_message.Message):
     __slots__ = ("project_finance_id", "name", "description", "amount", "due_date", "sequence")

@@ -163,10 +163,13 @@ class MilestoneServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def InvoiceMilestone(self, request, context):
-        """Starts invoicing a completed milestone through a saga and answers its record:
-        201 with its Location, or 200 and the same record when the milestone's saga has
-        started already. The milestone stays completed until the saga has created the
-        invoice in main; then it is billed. Any other status is 409.
+        """Starts invoicing a completed milestone through a saga, runs it as far as it can
+        with the caller's token (an approval when the tenant's milestone_invoice threshold
+        asks for one; the invoice created and issued in main; the milestone billed) and
+        answers its record: 201 with its Location, or 200 and the same record when the
+        milestone's saga has started already (a repeat resumes a saga that waits for a
+        user's call). The milestone stays completed until the invoice is issued; then it
+        is billed. Any other status is 409.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -199,6 +199,28 @@ def _issues(phases: Sequence[Phase], as_of: datetime) -> tuple[int, int, dict[st
     return len(open_), len(critical), factors
 
 
+@dataclass(frozen=True)
+class IndexScores:
+    """The scores of a record's indices and budget variance, and their composite (the
+    record's health score): what the health and the portfolio rank records by."""
+
+    cpi_score: Decimal
+    spi_score: Decimal
+    budget_variance_score: Decimal
+    composite_score: Decimal
+
+
+def index_scores(evm: EarnedValue, budget: Budget) -> IndexScores:
+    """cpi_score, spi_score, budget_variance_score and composite_score of a record."""
+    cpi_score = _round(HUNDRED * min(evm.cost_performance_index, ONE))
+    spi_score = _round(HUNDRED * min(evm.schedule_performance_index, ONE))
+    variance_score = _round(HUNDRED * _clamp(ONE + budget.budget_variance_pct / HUNDRED))
+    composite = _round(
+        Decimal("0.4") * cpi_score + Decimal("0.4") * spi_score + Decimal("0.2") * variance_score
+    )
+    return IndexScores(cpi_score, spi_score, variance_score, composite)
+
+
 def health(
     evm: EarnedValue,
     figures: Figures,
@@ -215,9 +237,9 @@ def health(
     cpi, spi = evm.cost_performance_index, evm.schedule_performance_index
 
     open_issues, critical_issues, factors = _issues(counting, as_of)
-    cpi_score = _round(HUNDRED * min(cpi, ONE))
-    spi_score = _round(HUNDRED * min(spi, ONE))
-    variance_score = _round(HUNDRED * _clamp(ONE + budget.budget_variance_pct / HUNDRED))
+    indices = index_scores(evm, budget)
+    cpi_score, spi_score = indices.cpi_score, indices.spi_score
+    variance_score, composite = indices.budget_variance_score, indices.composite_score
     cash_score = (
         HUNDRED
         if budget.actual_cost == 0
@@ -225,9 +247,6 @@ def health(
     )
     risk_score = _round(
         min(HUNDRED, HUNDRED - min(cpi_score, spi_score) + CRITICAL_ISSUE_RISK * critical_issues)
-    )
-    composite = _round(
-        Decimal("0.4") * cpi_score + Decimal("0.4") * spi_score + Decimal("0.2") * variance_score
     )
     factors = {
         "cost_performance_index": float(cpi),

@@ -41,6 +41,7 @@ PROGRESS: Final = "progress"
 COMPLETE: Final = "complete"
 CANCEL: Final = "cancel"
 INVOICE: Final = "invoice"
+BILL: Final = "bill"
 UPDATE: Final = "update"
 DELETE: Final = "delete"
 ALLOWED_FROM: Final[Mapping[str, frozenset[str]]] = {
@@ -48,6 +49,8 @@ ALLOWED_FROM: Final[Mapping[str, frozenset[str]]] = {
     COMPLETE: frozenset({IN_PROGRESS}),
     CANCEL: frozenset({PENDING, IN_PROGRESS}),
     INVOICE: frozenset({COMPLETED}),
+    # Only the saga bills, once its invoice is issued in main.
+    BILL: frozenset({COMPLETED}),
     # Final milestones keep what they were billed or cancelled as.
     UPDATE: frozenset({PENDING, IN_PROGRESS, COMPLETED}),
     # A billed milestone is in the books; one with a saga is being billed (checked apart).
@@ -192,6 +195,21 @@ def completed(milestone: Milestone, now: datetime) -> Milestone:
 def cancelled(milestone: Milestone, now: datetime) -> Milestone:
     check_move(milestone, CANCEL)
     return replace(milestone, status=CANCELLED, updated_at=now)
+
+
+def billed(
+    milestone: Milestone, invoice_id: int | None, invoice_number: str, now: datetime
+) -> Milestone:
+    """Billed by main's issued invoice (the saga's last step)."""
+    check_move(milestone, BILL)
+    return replace(
+        milestone,
+        status=BILLED,
+        billed_at=now,
+        invoice_id=invoice_id,
+        invoice_number=invoice_number,
+        updated_at=now,
+    )
 
 
 def check_deletable(milestone: Milestone, *, invoicing: bool) -> None:

@@ -39,6 +39,10 @@ from typing import Final
 
 from services.projectfinance.kernel.work import CostCenterWork, MilestoneWork, PhaseWork
 from services.projectfinance.records.domain.earned_value import (
+    EarnedValue,
+    earned_value,
+)
+from services.projectfinance.records.domain.earned_value import (
     planned_share as planned_share,  # re-exported: the figures' PV is earned value's
 )
 from services.projectfinance.records.domain.records import (
@@ -175,16 +179,27 @@ def risk_level(cpi: Decimal, spi: Decimal) -> str:
     return next((level for floor, level in RISK_BANDS if worst >= floor), CRITICAL)
 
 
-def figures(total_budget: Decimal, revenue_model: str, work: Work, now: datetime) -> Figures:
-    """Every derived figure of a record with budget `total_budget` (BAC) at `now`."""
+def figures(
+    total_budget: Decimal,
+    revenue_model: str,
+    work: Work,
+    now: datetime,
+    evm: EarnedValue | None = None,
+) -> Figures:
+    """Every derived figure of a record with budget `total_budget` (BAC) at `now`.
+
+    `evm` is the record's `earned_value(total_budget, work.phases, now)` when the caller
+    has it already (the portfolio computes it for 1,000s of records: not twice)."""
+    if evm is None:
+        evm = earned_value(total_budget, work.phases, now)
     phases = [p for p in work.phases if p.status != CANCELLED]
     milestones = [m for m in work.milestones if m.status != CANCELLED]
     budget = total_budget
-    actual = sum((p.actual_cost for p in phases), ZERO)
+    actual = evm.actual_cost
     committed = sum((p.phase_budget for p in phases), ZERO)
     allocated = sum((c.allocated_budget for c in work.cost_centers), ZERO)
-    earned = sum((p.phase_budget * p.progress_percent / HUNDRED for p in phases), ZERO)
-    planned = sum((p.phase_budget * planned_share(p, now) for p in phases), ZERO)
+    earned = evm.earned_value
+    planned = evm.planned_value
 
     cpi = _index(_ratio(earned, actual, when_zero=ONE))
     spi = _index(_ratio(earned, planned, when_zero=ONE))

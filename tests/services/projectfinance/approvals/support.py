@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
-from decimal import Decimal
 
 from sqlalchemy import Engine
-from sqlalchemy.orm import Session
 
 from services.projectfinance.approvals.domain.requests import RequestDraft
 from services.projectfinance.kernel.work import RecordRef
-from services.projectfinance.milestones.tables import MilestoneRow
-from tests.services.projectfinance.support import NOW
+from tests.services.projectfinance.support import NOW, add_rows, milestone_row
 
 
 class Ticking:
@@ -30,30 +27,9 @@ class Ticking:
 
 def insert_milestone(engine: Engine, record: RecordRef) -> uuid.UUID:
     """A milestone row of `record` as stored (the milestones' own tests cover its use cases)."""
-    row_id = uuid.uuid4()
-    with Session(engine) as session, session.begin():
-        session.add(
-            MilestoneRow(
-                id=row_id,
-                tenant_id=record.tenant_id,
-                record_id=record.id,
-                name="Go-live",
-                description=None,
-                amount=Decimal("2500.00"),
-                currency=record.currency,
-                due_date=None,
-                sequence=1,
-                status="pending",
-                completion_percent=Decimal(0),
-                completed_at=None,
-                billed_at=None,
-                invoice_id=None,
-                invoice_number=None,
-                created_at=NOW,
-                updated_at=NOW,
-            )
-        )
-    return row_id
+    row = milestone_row(record, "2500.00")
+    add_rows(engine, row)
+    return row.id
 
 
 def draft(

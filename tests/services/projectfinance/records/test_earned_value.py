@@ -15,6 +15,7 @@ from services.projectfinance.records.domain.earned_value import (
     earned_value,
     performance_index,
 )
+from tests.services.projectfinance.support import phase_work
 
 RECORD = uuid.uuid4()
 JAN_1 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -29,16 +30,8 @@ def phase(
     days: int = 10,
     status: str = "in_progress",
 ) -> PhaseWork:
-    return PhaseWork(
-        record_id=RECORD,
-        status=status,
-        phase_budget=Decimal(budget),
-        actual_cost=Decimal(actual),
-        progress_percent=Decimal(progress),
-        planned_start=start,
-        planned_end=start + timedelta(days=days),
-        cost_center_id=None,
-    )
+    end = start + timedelta(days=days)
+    return phase_work(RECORD, budget, actual, progress, start=start, end=end, status=status)
 
 
 def test_a_record_behind_schedule_and_over_cost() -> None:

@@ -21,6 +21,7 @@ from services.projectfinance.records.domain.figures import (
     risk_level,
     work_by_record,
 )
+from tests.services.projectfinance.support import phase_work
 
 RECORD = uuid.uuid4()
 ZERO, ONE = Decimal(0), Decimal(1)
@@ -41,16 +42,7 @@ def phase(
     status: str = "in_progress",
     record_id: uuid.UUID = RECORD,
 ) -> PhaseWork:
-    return PhaseWork(
-        record_id=record_id,
-        status=status,
-        phase_budget=Decimal(budget),
-        actual_cost=Decimal(actual),
-        progress_percent=Decimal(progress),
-        planned_start=start,
-        planned_end=end,
-        cost_center_id=None,
-    )
+    return phase_work(record_id, budget, actual, progress, start=start, end=end, status=status)
 
 
 def milestone(amount: str, status: str, record_id: uuid.UUID = RECORD) -> MilestoneWork:

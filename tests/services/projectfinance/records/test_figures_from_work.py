@@ -25,59 +25,19 @@ from services.projectfinance.records import usecases
 from services.projectfinance.records.domain.records import Record
 from services.runtime.errors import FailedPrecondition
 from tests.services.projectfinance.records.support import MainProjects, create
-from tests.services.projectfinance.support import NOW
+from tests.services.projectfinance.support import NOW, add_rows, milestone_row, phase_row
 
 MARCH_1 = datetime(2026, 3, 1, tzinfo=UTC)
 MARCH_21 = datetime(2026, 3, 21, tzinfo=UTC)
 STAMPS = {"created_at": NOW, "updated_at": NOW}
 
 
-def add(engine: Engine, *rows: Any) -> None:
-    """Store `rows`; they stay readable afterwards (their ids link further rows)."""
-    with Session(engine, expire_on_commit=False) as session, session.begin():
-        session.add_all(rows)
-
-
 def phase(record: Record, budget: str, actual: str, progress: str, status: str) -> PhaseRow:
-    return PhaseRow(
-        id=uuid.uuid4(),
-        tenant_id=record.tenant_id,
-        record_id=record.id,
-        cost_center_id=None,
-        name="Build",
-        currency=record.currency,
-        phase_budget=Decimal(budget),
-        actual_cost=Decimal(actual),
-        planned_start=MARCH_1,
-        planned_end=MARCH_21,
-        actual_start=None,
-        actual_end=None,
-        progress_percent=Decimal(progress),
-        sequence=1,
-        status=status,
-        **STAMPS,
-    )
+    return phase_row(record, budget, actual, progress, start=MARCH_1, end=MARCH_21, status=status)
 
 
 def milestone(record: Record, amount: str, status: str) -> MilestoneRow:
-    return MilestoneRow(
-        id=uuid.uuid4(),
-        tenant_id=record.tenant_id,
-        record_id=record.id,
-        name="Delivery",
-        description=None,
-        amount=Decimal(amount),
-        currency=record.currency,
-        due_date=None,
-        sequence=1,
-        status=status,
-        completion_percent=Decimal(0),
-        completed_at=None,
-        billed_at=None,
-        invoice_id=None,
-        invoice_number=None,
-        **STAMPS,
-    )
+    return milestone_row(record, amount, status, name="Delivery")
 
 
 def cost_center(record: Record, allocated: str) -> CostCenterRow:
@@ -100,7 +60,7 @@ def test_figures_come_from_the_records_own_work(
 ) -> None:
     record = create(uow, tenant, actor, main).record  # BAC 10000.00, fixed_price
     other = create(uow, tenant, actor, main).record
-    add(
+    add_rows(
         engine,
         phase(record, "4000", "3000", "50", "in_progress"),  # PV at NOW: 4000 * 0.725
         phase(record, "1000", "900", "100", "cancelled"),
@@ -150,12 +110,14 @@ def test_a_page_costs_the_same_queries_whatever_its_size(
     uow: UowFactory, engine: Engine, tenant: uuid.UUID, actor: Actor, main: MainProjects
 ) -> None:
     first = create(uow, tenant, actor, main).record
-    add(engine, phase(first, "1", "1", "1", "in_progress"))
+    add_rows(engine, phase(first, "1", "1", "1", "in_progress"))
     with statements(engine) as one:
         usecases.list_records(uow(), tenant, limit=None, offset=0)
     for _ in range(4):
         record = create(uow, tenant, actor, main).record
-        add(engine, phase(record, "1", "1", "1", "in_progress"), milestone(record, "1", "billed"))
+        add_rows(
+            engine, phase(record, "1", "1", "1", "in_progress"), milestone(record, "1", "billed")
+        )
     with statements(engine) as five:
         assert len(usecases.list_records(uow(), tenant, limit=None, offset=0).items) == 5
     assert len(five) == len(one)
@@ -165,7 +127,7 @@ def test_a_record_with_billing_keeps_its_books(
     uow: UowFactory, engine: Engine, tenant: uuid.UUID, actor: Actor, main: MainProjects
 ) -> None:
     billed = create(uow, tenant, actor, main).record
-    add(engine, milestone(billed, "400", "billed"))
+    add_rows(engine, milestone(billed, "400", "billed"))
     invoicing = create(uow, tenant, actor, main).record
     under_way = milestone(invoicing, "300", "completed")
     saga = InvoiceSagaRow(
@@ -181,8 +143,8 @@ def test_a_record_with_billing_keeps_its_books(
         currency="EUR",
         **STAMPS,
     )
-    add(engine, under_way)
-    add(engine, saga)
+    add_rows(engine, under_way)
+    add_rows(engine, saga)
     for record in (billed, invoicing):
         with pytest.raises(FailedPrecondition, match="billed milestones or an invoice"):
             usecases.delete_record(uow(), tenant, actor, record.id)
@@ -195,10 +157,10 @@ def test_a_deleted_record_takes_its_work_along(
     record = create(uow, tenant, actor, main).record
     kept = create(uow, tenant, actor, main).record
     center = cost_center(record, "10")
-    add(engine, center, cost_center(kept, "10"))
+    add_rows(engine, center, cost_center(kept, "10"))
     charged = phase(record, "5", "5", "5", "in_progress")
     charged.cost_center_id = center.id
-    add(
+    add_rows(
         engine,
         charged,
         milestone(record, "1", "pending"),

@@ -195,6 +195,27 @@ class HttpRules(betterproto.Message):
      "created now" (e.g. 201) from "already there" (200). The API document lists both.
     """
 
+    filename_field: str = betterproto.string_field(9)
+    """
+    Name of a string field of the response message (of its first message, for a
+     server-streamed google.api.HttpBody) holding the file's suggested name. The edge
+     sends it as `Content-Disposition: attachment; filename="..."; filename*=UTF-8''...`
+     (RFC 6266; non-ASCII in filename*); an empty value sends no header. Only on
+     methods whose response (or response_body) is a google.api.HttpBody.
+    """
+
+    gone: bool = betterproto.bool_field(10)
+    """
+    The call may answer 410 Gone (reason GONE): what it names existed and has
+     expired, e.g. a signed download link past its expiry. The API document lists it.
+    """
+
+    content_types: List[str] = betterproto.string_field(11)
+    """
+    Media types a google.api.HttpBody response may have, e.g. "text/csv"; the API
+     document lists them as the response's content (empty: any type).
+    """
+
 
 @dataclass(eq=False, repr=False)
 class MultipartField(betterproto.Message):

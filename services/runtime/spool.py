@@ -1,10 +1,15 @@
 """An upload received into a temporary file as its chunks arrive (never whole in memory),
-with what the document records about it: size, SHA-256, the first bytes."""
+with what a backend records about it: size, SHA-256, the first bytes. Past its size limit
+it is refused, 400 naming `file`: the edge refuses an oversized upload first (413), this
+is the backend's own check, for direct gRPC callers."""
 
 from __future__ import annotations
 
 import hashlib
 import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from types import TracebackType
 from typing import IO, Self
 
@@ -16,13 +21,16 @@ _IN_MEMORY = 1024 * 1024
 
 
 class Spool:
-    def __init__(self, max_bytes: int) -> None:
+    """The chunks written into `file` (by default a temporary file that stays in memory
+    while small), which the spool closes when its block ends."""
+
+    def __init__(self, max_bytes: int, file: IO[bytes] | None = None) -> None:
         self.max_bytes = max_bytes
         self.size = 0
         self.head = b""
         self._digest = hashlib.sha256()
         # Closed by __exit__: the spool lives as long as the upload it receives.
-        self._file: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY)  # noqa: SIM115
+        self._file = file or tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY)  # noqa: SIM115
 
     def write(self, chunk: bytes) -> None:
         if not chunk:
@@ -54,3 +62,15 @@ class Spool:
         tb: TracebackType | None,
     ) -> None:
         self._file.close()
+
+
+@contextmanager
+def received_file(chunks: Iterable[bytes], max_bytes: int, prefix: str) -> Iterator[Path]:
+    """The file the chunks make, for readers that need a path (parsers that open files),
+    in a private temporary folder named `prefix…`; deleted when the block ends."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        path = Path(folder) / "upload"
+        with Spool(max_bytes, path.open("wb")) as spool:
+            for chunk in chunks:
+                spool.write(chunk)
+        yield path

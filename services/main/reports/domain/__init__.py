@@ -1,0 +1,2 @@
+"""The accounting reports' rules, pure: filters, the GL detail's balances and the
+export files."""
