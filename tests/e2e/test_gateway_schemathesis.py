@@ -464,8 +464,11 @@ EXCUSES.update(
         "POST /api/compliance/reports/gdpr-article-30": _PERIOD_ORDER,
         "POST /api/compliance/reports/sox-404": _PERIOD_ORDER,
         "POST /api/project-finance/export": _PERIOD_ORDER,
+        "GET /api/v1/accounting/reports/gl-detail": matching("to_date", status=422),
         "POST /api/v1/accounting/reports/export": any_of(
-            matching(r"as_of|from_date|account_codes|currency|source_module|format|report_type"),
+            matching(
+                r"as_of|from_date|to_date|account_codes|currency|source_module|format|report_type"
+            ),
             matching("to_date", status=422),
         ),
     }
