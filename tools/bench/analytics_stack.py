@@ -9,7 +9,6 @@ so that each of them holds only what it measures.
 from __future__ import annotations
 
 import base64
-import io
 import json
 import os
 import platform
@@ -29,6 +28,7 @@ import psycopg
 from services.analytics.categories.domain import DEFAULTS
 from services.main.auth.domain.messages import extract_token
 from tools import stack
+from tools.bench.copy_rows import copy_rows, psycopg_dsn
 from tools.bench.history_gen import iter_scaled
 from tools.keys import migrate_backend
 
@@ -173,23 +173,19 @@ def load_history(url: str, user: str, categories: dict[str, str], rows: int, end
     has its own benchmark, and 1M rows through it would take the setup most of a run."""
     started = time.perf_counter()
     now = datetime.now(UTC).isoformat()
-    buffer = io.StringIO()
-    written = 0
-    dsn = url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(dsn) as connection, connection.cursor() as cursor:
-        with cursor.copy(f"COPY transactions ({COPY_COLUMNS}) FROM STDIN") as copy:
-            for t in iter_scaled(seed=rows, end=end, years=3, transactions=rows):
-                written += 1
-                buffer.write(
-                    f"{uuid.uuid4()}\t{user}\t{written}\t{t.booked_on.isoformat()}T00:00:00+00\t"
-                    f"{t.amount}\t{t.currency}\t{t.description}\t{t.merchant}\t"
-                    f"{categories[t.category]}\tmanual\t1\tbench-{written}\t{now}\n"
-                )
-                # Written in ~1 MB chunks: one per row is slow, all at once holds 1M in memory.
-                if buffer.tell() > 1 << 20:
-                    copy.write(buffer.getvalue())
-                    buffer = io.StringIO()
-            copy.write(buffer.getvalue())
+
+    def lines() -> Iterator[str]:
+        for written, t in enumerate(
+            iter_scaled(seed=rows, end=end, years=3, transactions=rows), start=1
+        ):
+            yield (
+                f"{uuid.uuid4()}\t{user}\t{written}\t{t.booked_on.isoformat()}T00:00:00+00\t"
+                f"{t.amount}\t{t.currency}\t{t.description}\t{t.merchant}\t"
+                f"{categories[t.category]}\tmanual\t1\tbench-{written}\t{now}\n"
+            )
+
+    with psycopg.connect(psycopg_dsn(url)) as connection, connection.cursor() as cursor:
+        copy_rows(cursor, "transactions", COPY_COLUMNS, lines())
         connection.commit()
     return time.perf_counter() - started
 

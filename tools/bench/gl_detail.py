@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import io
 import json
 import statistics
 import sys
@@ -37,6 +36,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date, timedelta
+from decimal import Decimal
 from typing import Any
 
 import grpc
@@ -47,6 +47,7 @@ from finplat.accounting.v1 import reports_pb2, reports_pb2_grpc
 from google.type import date_pb2
 
 from tools.bench.analytics_stack import machine, signed_in_token
+from tools.bench.copy_rows import copy_rows, psycopg_dsn
 from tools.bench.ledger_posting import ledger_stack
 
 LINES = 1_000_000
@@ -93,36 +94,29 @@ def load_lines(url: str, tenant: str, accounts: dict[str, str], lines: int) -> f
     """COPY lines // 4 posted entries (and their lines) for the tenant; seconds taken."""
     started = time.perf_counter()
     entries = lines // 4
-    dsn = url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(dsn) as connection, connection.cursor() as cursor:
+    with psycopg.connect(psycopg_dsn(url)) as connection, connection.cursor() as cursor:
         entry_ids = [uuid.uuid4() for _ in range(entries)]
-        with cursor.copy(f"COPY journal_entries ({ENTRY_COLUMNS}) FROM STDIN") as copy:
-            out = io.StringIO()
+
+        def entry_lines() -> Iterator[str]:
             for i, entry_id in enumerate(entry_ids):
                 day = FIRST_DAY + timedelta(days=i * DAYS // entries)
                 module = "invoices\tbench-" + str(i) if i % 3 == 0 else "\\N\t\\N"
-                out.write(
+                yield (
                     f"{entry_id}\t{tenant}\tJE-{day.year}-{i + 1:06d}\t{day}\tBench {i}\t"
                     f"{module}\tposted\tEUR\t{day}T12:00:00+00\t\\N\t\\N\t{day}T12:00:00+00\n"
                 )
-                if out.tell() > 1 << 20:
-                    copy.write(out.getvalue())
-                    out = io.StringIO()
-            copy.write(out.getvalue())
-        with cursor.copy(f"COPY journal_lines ({LINE_COLUMNS}) FROM STDIN") as copy:
-            out = io.StringIO()
+
+        def line_lines() -> Iterator[str]:
             for i, entry_id in enumerate(entry_ids):
                 for n, (code, debit, credit, currency, rate, text) in enumerate(legs(i)):
-                    amount = float(debit) + float(credit)
-                    base = f"{amount * float(rate):.2f}"
-                    out.write(
+                    base = f"{(Decimal(debit) + Decimal(credit)) * Decimal(rate):.2f}"
+                    yield (
                         f"{uuid.uuid4()}\t{tenant}\t{entry_id}\t{n}\t{accounts[code]}\t{debit}\t"
                         f"{credit}\t{currency}\t{rate}\t{base}\t{text}\n"
                     )
-                if out.tell() > 1 << 20:
-                    copy.write(out.getvalue())
-                    out = io.StringIO()
-            copy.write(out.getvalue())
+
+        copy_rows(cursor, "journal_entries", ENTRY_COLUMNS, entry_lines())
+        copy_rows(cursor, "journal_lines", LINE_COLUMNS, line_lines())
         cursor.execute(
             "UPDATE ledger_books SET posted_count = %s WHERE tenant_id = %s", (entries, tenant)
         )

@@ -1,7 +1,7 @@
-"""What every project-finance servicer shares: a use case runs on a fresh unit of work
-for the caller's tenant (the token's `tid`, checked before the request's own fields are
-read), optional request fields are None when not sent, and every change names its actor
-(the audit log's who, where and correlation id)."""
+"""What every project-finance servicer shares: services.runtime.tenant_servicer bound to
+this backend's kernel (a use case on a fresh unit of work for the caller's tenant),
+optional request fields None when not sent, and every change naming its actor (the
+audit log's who, where and correlation id)."""
 
 from __future__ import annotations
 
@@ -12,22 +12,11 @@ import grpc
 from services.projectfinance.kernel.actor import Actor
 from services.projectfinance.kernel.calling import actor_of
 from services.projectfinance.kernel.dependencies import Kernel, Uow
-from services.runtime.clock import Clock
+from services.runtime import tenant_servicer
 from services.runtime.tenancy import current_tenant_id
 
 
-class TenantServicer:
-    def __init__(self, kernel: Kernel) -> None:
-        self._kernel = kernel
-
-    @property
-    def _clock(self) -> Clock:
-        return self._kernel.clock
-
-    def _scope(self) -> tuple[Uow, uuid.UUID]:
-        """A read's first two arguments: a fresh unit of work and the caller's tenant."""
-        return self._kernel.unit_of_work(), current_tenant_id()
-
+class TenantServicer(tenant_servicer.TenantServicer[Kernel, Uow]):
     def _change(self, context: grpc.ServicerContext) -> tuple[Uow, uuid.UUID, Actor]:
         """A change's first three arguments: the unit of work, the tenant and the actor."""
         tenant_id = current_tenant_id()
