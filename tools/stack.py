@@ -23,6 +23,10 @@ import grpc
 import httpx
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from services.main.settings import MainSettings
+from services.runtime.settings import RuntimeSettings
+from tools import backend_accounts
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Backends in start order (main first: the others verify tokens against it). Their ports
@@ -184,6 +188,21 @@ def backend_env(
     return env
 
 
+def _backend_accounts(
+    names: Sequence[str], database_urls: Mapping[str, str], env: Mapping[str, str]
+) -> dict[str, dict[str, str]]:
+    """Service-account credentials of the backends that act for users unattended
+    (tools.backend_accounts), unless the environment configures them."""
+    if "main" not in names or backend_accounts.CLIENT_ID in {**os.environ, **env}:
+        return {}
+    acting = [name for name in names if name in backend_accounts.ACTING_BACKENDS]
+    if not acting:
+        return {}
+    main_url = database_urls.get("main") or MainSettings().database_url()
+    var_dir = Path(env.get("FINPLAT_VAR_DIR") or RuntimeSettings().var_dir)
+    return {name: backend_accounts.credentials_env(name, main_url, var_dir) for name in acting}
+
+
 def start_stack(
     *,
     backends: Sequence[str] | None = None,
@@ -211,12 +230,14 @@ def start_stack(
     if "main" in addresses:
         # Backends that call main (service tokens) call this stack's main, not the default.
         extra.setdefault("FINPLAT_MAIN_GRPC_TARGET", addresses["main"])
+    accounts = _backend_accounts(names, database_urls or {}, extra)
     processes: list[Process] = []
     try:
         for name in names:
             url = (database_urls or {}).get(name)
             backend = backend_env(name, chosen[name].grpc, chosen[name].metrics, url)
-            processes.append(spawn(name, f"services.{name}", {**extra, **backend}, log_dir=log_dir))
+            own = {**extra, **backend, **accounts.get(name, {})}
+            processes.append(spawn(name, f"services.{name}", own, log_dir=log_dir))
         for proc in processes:
             wait_grpc_serving(addresses[proc.name], proc)
         port = edge_port or free_port()

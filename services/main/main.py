@@ -1,6 +1,6 @@
-"""Composition root of the main backend: settings → engine → the kernel (units of work,
-signing keys, token issuer, hasher, mailer, locator) → the declared capabilities'
-servicers and the token verifier → the shared runtime's `serve`."""
+"""Composition root of the main backend: settings → engine → the token verifier → the
+kernel (units of work, signing keys, token issuer and verifier, hasher, mailer, locator)
+→ the declared capabilities' servicers → the shared runtime's `serve`."""
 
 from __future__ import annotations
 
@@ -97,6 +97,15 @@ def build(settings: MainSettings) -> MainBackend:
     accounts.ensure_decoy_account(unit_of_work(), utcnow)
     lifetime = timedelta(seconds=settings.access_token_seconds)
     signing_keys = SigningKeys(engine, token_lifetime=lifetime, clock=utcnow)
+    # Main verifies its own tokens from its own keys, and checks the session in its own
+    # database on every call (no cache): revocation is immediate here. The token
+    # exchange judges its subject tokens with the same verifier.
+    verifier = TokenVerifier(
+        signing_keys,
+        config_from_settings(settings),
+        session_checker=DatabaseSessionChecker(engine, utcnow),
+        cache=make_token_cache(settings, namespace="finplat-tokens-main"),
+    )
     kernel = Kernel(
         unit_of_work=unit_of_work,
         hasher=_hasher(settings),
@@ -113,14 +122,7 @@ def build(settings: MainSettings) -> MainBackend:
         session_lifetime=timedelta(days=settings.refresh_token_days),
         require_verified_email=settings.require_verified_email,
         clock=utcnow,
-    )
-    # Main verifies its own tokens from its own keys, and checks the session in its own
-    # database on every call (no cache): revocation is immediate here.
-    verifier = TokenVerifier(
-        signing_keys,
-        config_from_settings(settings),
-        session_checker=DatabaseSessionChecker(engine, utcnow),
-        cache=make_token_cache(settings, namespace="finplat-tokens-main"),
+        verify_token=verifier.verify,
     )
     return MainBackend(
         settings=settings,

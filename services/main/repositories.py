@@ -26,7 +26,10 @@ from services.main.projects.repository import ProjectRepository
 from services.main.recon.repository import ReconRepository
 from services.main.reports.repository import ReportRepository
 from services.main.security.repository import SecurityEventRepository
-from services.main.service_accounts.repository import ServiceAccountRepository
+from services.main.service_accounts.repository import (
+    DelegationRepository,
+    ServiceAccountRepository,
+)
 from services.main.sessions.repository import SessionRepository
 from services.main.teams.repository import InvitationRepository
 
@@ -40,6 +43,7 @@ class Repositories:
     devices: TrustedDeviceRepository
     events: SecurityEventRepository
     service_accounts: ServiceAccountRepository
+    delegations: DelegationRepository
     signing_keys: SigningKeyRepository
     ledger: LedgerRepository
     memberships: MembershipRepository
@@ -60,6 +64,7 @@ def repositories(session: Session) -> Repositories:
         devices=TrustedDeviceRepository(session),
         events=SecurityEventRepository(session),
         service_accounts=ServiceAccountRepository(session),
+        delegations=DelegationRepository(session),
         signing_keys=SigningKeyRepository(session),
         ledger=LedgerRepository(session),
         memberships=MembershipRepository(session),

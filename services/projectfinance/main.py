@@ -15,6 +15,7 @@ from db.engine import make_engine
 from db.session import make_sessionmaker
 from db.unit_of_work import unit_of_work_factory
 from services.projectfinance.capabilities import CAPABILITIES
+from services.projectfinance.kernel.delegation import MainDelegations
 from services.projectfinance.kernel.dependencies import Kernel, Secrets
 from services.projectfinance.kernel.invoicing import MainInvoicing
 from services.projectfinance.kernel.projects import MainProjects
@@ -27,6 +28,7 @@ from services.runtime.clock import utcnow
 from services.runtime.identity_client import MainIdentityClient
 from services.runtime.process import run_backend
 from services.runtime.server import RunningServer, serve
+from services.runtime.service_token import ClientCredentials
 from services.runtime.tokens import JwtAuthenticator, TokenVerifier
 from services.runtime.user_tokens import user_token_verifier
 
@@ -44,6 +46,8 @@ class ProjectFinanceBackend:
     invoicing: MainInvoicing
     # Takes up unfinished invoice sagas at start and periodically.
     saga_runner: SagaRunner
+    # Main's token exchange (None without a service account: docs, "Whose token").
+    delegations: MainDelegations | None = None
 
     def register(self, server: grpc.Server) -> Iterable[str]:
         return register(server, CAPABILITIES, self.kernel)
@@ -63,6 +67,8 @@ class ProjectFinanceBackend:
     def close(self) -> None:
         self.saga_runner.stop()
         self.invoicing.close()
+        if self.delegations is not None:
+            self.delegations.close()
         self.projects.close()
         if self.identity is not None:
             self.identity.close()
@@ -78,11 +84,22 @@ def build(settings: ProjectFinanceSettings) -> ProjectFinanceBackend:
     invoicing = MainInvoicing(
         settings.main_grpc_target, timeout=settings.projectfinance_main_timeout_seconds
     )
+    credentials = ClientCredentials.from_settings(settings)
+    delegations = (
+        None
+        if credentials is None
+        else MainDelegations(
+            settings.main_grpc_target,
+            credentials,
+            timeout=settings.projectfinance_main_timeout_seconds,
+        )
+    )
     kernel = Kernel(
         unit_of_work=unit_of_work,
         projects=projects,
         clock=utcnow,
         invoicing=invoicing,
+        delegations=delegations,
         saga_failpoints=settings.projectfinance_saga_failpoints,
         secrets=_secrets(settings),
     )
@@ -91,7 +108,7 @@ def build(settings: ProjectFinanceSettings) -> ProjectFinanceBackend:
     runner = SagaRunner(sagas, interval=settings.projectfinance_saga_poll_seconds)
     verifier, identity = user_token_verifier(settings, settings.main_grpc_target)
     return ProjectFinanceBackend(
-        settings, engine, kernel, verifier, identity, projects, invoicing, runner
+        settings, engine, kernel, verifier, identity, projects, invoicing, runner, delegations
     )
 
 

@@ -16,6 +16,8 @@ from services.runtime.policy import MethodPolicy
 from services.runtime.principal import Principal
 
 AUTHORIZATION = "authorization"
+# RFC 8693 §4.1: the token acts for its subject on behalf of this actor.
+DELEGATION_CLAIM = "act"
 
 
 @runtime_checkable
@@ -81,6 +83,14 @@ class Gatekeeper:
         if policy.api_key and principal.kind != "api_key":
             # Not a 403: the caller must come back with another kind of credential.
             raise Unauthenticated("this method requires an API key")
+        if DELEGATION_CLAIM in principal.claims and not (policy.scopes or policy.delegated):
+            # A delegated token carries the user's `user` role for the verifiers' sake,
+            # but was narrowed to its scopes: a method guarded by a role alone (the
+            # user's sessions, profile, MFA, memberships) is not among them.
+            raise PermissionDenied(
+                "a delegated token may only call methods that require its scopes",
+                metadata={"reason": "delegated_token"},
+            )
         missing_roles = policy.roles - principal.roles
         if missing_roles:
             raise PermissionDenied(

@@ -10,7 +10,9 @@ Rules:
 - services outside the `finplat.` package (grpc.health.v1, reflection) are public;
 - a finplat method with no auth declared anywhere needs an authenticated caller
   (deny by default: forgetting the option must not open an endpoint);
-- `backend` defaults to the package's domain segment (finplat.expense.v1 → "expense").
+- `backend` defaults to the package's domain segment (finplat.expense.v1 → "expense");
+- a token acting for a user (RFC 8693 `act` claim) passes only methods that require
+  scopes, or that say `delegated` (services.runtime.auth).
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class MethodPolicy:
     scopes: frozenset[str]
     quota: QuotaRule | None
     backend: str
+    # Tokens acting for a user (an `act` claim) may call it without a scope.
+    delegated: bool = False
 
 
 def split_full_method(full_method: str) -> tuple[str, str]:
@@ -98,6 +102,7 @@ def policy_for(full_method: str) -> MethodPolicy:
         scopes=frozenset(auth.scopes) if auth else frozenset(),
         quota=quota,
         backend=backend or _default_backend(package),
+        delegated=bool(auth and auth.delegated),
     )
 
 

@@ -145,15 +145,14 @@ class SelfRegistration:
     def __init__(self, settings: RuntimeSettings, service_type: str, port: int) -> None:
         if not settings.edge_url:
             raise ValueError("self-registration needs FINPLAT_EDGE_URL")
-        if not (settings.service_client_id and settings.service_client_secret):
+        credentials = ClientCredentials.from_settings(settings)
+        if credentials is None:
             raise ValueError(
                 "FINPLAT_EDGE_URL is set: registering with the edge needs "
                 "FINPLAT_SERVICE_CLIENT_ID and FINPLAT_SERVICE_CLIENT_SECRET "
                 "(`finplat service-accounts create NAME`)"
             )
-        self._credentials = ClientCredentials(
-            settings.main_grpc_target, settings.service_client_id, settings.service_client_secret
-        )
+        self._credentials = credentials
         self.registrar = Registrar(
             settings.edge_url,
             service_type,

@@ -16,6 +16,8 @@ from collections.abc import Callable
 import grpc
 from finplat.identity.v1 import service_accounts_pb2, service_accounts_pb2_grpc
 
+from services.runtime.settings import RuntimeSettings
+
 # Refresh this long before expiry: covers clock skew and the time a request takes.
 REFRESH_MARGIN_SECONDS = 60.0
 CALL_TIMEOUT_SECONDS = 5.0
@@ -43,6 +45,16 @@ class ClientCredentials:
         self._lock = threading.Lock()
         self._token: str | None = None
         self._refresh_at = 0.0
+
+    @classmethod
+    def from_settings(cls, settings: RuntimeSettings) -> ClientCredentials | None:
+        """The backend's own credentials (FINPLAT_SERVICE_CLIENT_ID / _SECRET) against
+        its main; None when they are not configured."""
+        if not (settings.service_client_id and settings.service_client_secret):
+            return None
+        return cls(
+            settings.main_grpc_target, settings.service_client_id, settings.service_client_secret
+        )
 
     def __call__(self) -> str:
         with self._lock:

@@ -5,7 +5,10 @@ it creates it (the answer lost), main down after it, projectfinance killed (SIGK
 before or after creating and after issuing, a failpoint erroring after the issue — and
 every run ends either completed (the milestone billed, exactly one issued invoice in
 main, the revenue recognized once) or compensated (the invoice void, the milestone
-still completed), never half-done. The approval path (threshold → awaiting_approval →
+still completed), never half-done. A projectfinance killed mid-saga resumes with nobody
+calling, through the delegation grant (RFC 8693) its service account — provisioned by
+the stack — obtained from the caller's token; a grant the user revokes leaves the saga
+to the next user's call. The approval path (threshold → awaiting_approval →
 approve → billed; reject → ends), tenant isolation, bad input in the project-finance
 ErrorBody and the saga over real gRPC with the caller's token.
 
@@ -195,6 +198,29 @@ def until_final(
         time.sleep(0.5)
 
 
+def unattended(
+    identity: IdentityClient, user: Session, milestone: dict[str, Any], *, until: str = ""
+) -> dict[str, Any]:
+    """Only read the saga (GET) until it is final, or its last error says `until`: what
+    the runner does with nobody calling."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        saga = saga_of(identity, user, milestone)
+        done = until in (saga["last_error"] or "") if until else saga["step"] == "done"
+        if done:
+            return saga
+        assert time.monotonic() < deadline, f"the runner never got there: {saga}"
+        time.sleep(0.5)
+
+
+def delegated_sessions(identity: IdentityClient, user: Session) -> list[dict[str, Any]]:
+    """The user's active sessions that are delegation grants (named after the actor)."""
+    listed = through_edge(lambda: plain(identity, "GET", "/api/sessions", user))
+    assert listed.status_code == 200, listed.text
+    sessions: list[dict[str, Any]] = listed.json()["sessions"]
+    return [s for s in sessions if "(delegated)" in s["device"]]
+
+
 def main_invoices(identity: IdentityClient, user: Session) -> list[dict[str, Any]]:
     listed = through_edge(
         lambda: plain(identity, "GET", "/api/invoices", user, params={"limit": 100})
@@ -310,7 +336,7 @@ def test_main_down_after_the_invoice_is_created(
 
 
 @pytest.mark.parametrize("failpoint", ["before_create", "after_create", "after_issue"])
-def test_projectfinance_killed_mid_saga_resumes_and_bills_once(
+def test_projectfinance_killed_mid_saga_resumes_on_its_own_and_bills_once(
     saga_stack: RunningStack, identity: IdentityClient, clean: None, failpoint: str
 ) -> None:
     user = identity.session()
@@ -318,8 +344,39 @@ def test_projectfinance_killed_mid_saga_resumes_and_bills_once(
     started_again(saga_stack, "projectfinance", failpoints=f"{failpoint}:crash")
     crash_invoicing(saga_stack, identity, user, milestone)
     started_again(saga_stack, "projectfinance")
+    # Nobody calls POST …/invoice again: the runner resumes with the delegation grant
+    # the crashed call obtained, once that call's lease has run out.
+    saga = unattended(identity, user, milestone)
+    assert saga["status"] == "completed", saga
+    assert_completed(identity, user, milestone, record_id)
+    # The grant ended with the saga: its session is gone from the user's list.
+    assert delegated_sessions(identity, user) == []
+
+
+def test_the_grant_is_a_session_of_the_user_who_may_revoke_it(
+    saga_stack: RunningStack, identity: IdentityClient, clean: None
+) -> None:
+    user = identity.session()
+    milestone, record_id = completed_milestone(identity, user)
+    started_again(saga_stack, "projectfinance", failpoints="before_create:crash")
+    crash_invoicing(saga_stack, identity, user, milestone)
+    # The crashed call left a grant: a session of the user's, named after projectfinance
+    # and the saga, which the user revokes like any other.
+    (grant,) = delegated_sessions(identity, user)
+    assert "projectfinance" in grant["device"] and "invoice saga" in grant["device"]
+    assert not grant["current"]
+    revoked = identity.http.post(
+        "/api/sessions/revoke", json={"session_id": grant["id"]}, headers=user.auth
+    )
+    assert revoked.status_code == 200, revoked.text
+    started_again(saga_stack, "projectfinance")
+    # The runner finds the grant refused, forgets it, and the saga waits for a user.
+    waiting = unattended(identity, user, milestone, until="the grant was refused")
+    assert (waiting["status"], waiting["step"]) == ("invoicing", "create_invoice")
+    assert "UNAUTHENTICATED" in waiting["last_error"] and main_invoices(identity, user) == []
     until_final(identity, user, milestone)
     assert_completed(identity, user, milestone, record_id)
+    assert delegated_sessions(identity, user) == []
 
 
 def test_a_failure_after_the_issue_voids_the_invoice(
@@ -484,3 +541,28 @@ def test_grpcurl_invoices_with_the_callers_token(
         "finplat.projectfinance.v1.MilestoneService/GetMilestoneInvoice",
     )
     assert hidden.returncode != 0 and "NotFound" in hidden.stderr
+
+
+def test_grpcurl_token_exchange_is_for_service_accounts_only(
+    saga_stack: RunningStack, identity: IdentityClient
+) -> None:
+    user = identity.session()
+    address = saga_stack.running.backend_addresses["main"]
+    listed = grpcurl(address, "list")
+    assert "finplat.identity.v1.TokenExchangeService" in listed.stdout, listed.stderr
+    request = json.dumps(
+        {
+            "subject_token": user.access_token,
+            "subject_token_type": "urn:ietf:params:oauth:token-type:access_token",
+            "scope": "invoices:manage",
+        }
+    )
+    refused = grpcurl(
+        "-H",
+        f"authorization: Bearer {user.access_token}",
+        "-d",
+        request,
+        address,
+        "finplat.identity.v1.TokenExchangeService/ExchangeToken",
+    )
+    assert refused.returncode != 0 and "PermissionDenied" in refused.stderr

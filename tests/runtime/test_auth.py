@@ -141,3 +141,28 @@ def test_first_accepting_authenticator_decides() -> None:
     principal = gate.admit(_policy(), bearer("key-zed"))
     assert principal is not None and principal.kind == "api_key"
     assert isinstance(KeyAuthenticator(), Authenticator)
+
+
+def test_a_delegated_token_passes_only_methods_requiring_its_scopes() -> None:
+    delegated = Principal(
+        subject="alice",
+        kind="user",
+        roles=frozenset({"user"}),
+        scopes=frozenset({"invoices:manage"}),
+        claims={"act": {"sub": "projectfinance"}},
+    )
+    # Guarded by the role alone (the user's sessions, profile, MFA): refused.
+    with pytest.raises(PermissionDenied) as caught:
+        Gatekeeper.authorize(_policy(roles=frozenset({"user"})), delegated)
+    assert caught.value.metadata == {"reason": "delegated_token"}
+    with pytest.raises(PermissionDenied):
+        Gatekeeper.authorize(_policy(), delegated)
+    # What it was narrowed to, and what says `delegated` (the session check): allowed.
+    Gatekeeper.authorize(_policy(scopes=frozenset({"invoices:manage"})), delegated)
+    Gatekeeper.authorize(_policy(roles=frozenset({"user"}), delegated=True), delegated)
+    # Other scopes stay refused as for any token.
+    with pytest.raises(PermissionDenied, match="missing scope"):
+        Gatekeeper.authorize(_policy(scopes=frozenset({"ledger:manage"})), delegated)
+    # The same token without `act` is an ordinary user's.
+    ordinary = Principal(subject="alice", kind="user", roles=frozenset({"user"}))
+    Gatekeeper.authorize(_policy(roles=frozenset({"user"})), ordinary)

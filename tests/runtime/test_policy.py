@@ -116,3 +116,9 @@ def test_policy_is_cached() -> None:
 def test_malformed_method_path(bad: str) -> None:
     with pytest.raises(ValueError):
         split_full_method(bad)
+
+
+def test_only_the_session_check_admits_delegated_tokens_without_a_scope() -> None:
+    check = policy_for("/finplat.identity.v1.SessionService/CheckSession")
+    assert check.delegated and check.roles == frozenset({"user"})
+    assert not policy_for("/finplat.identity.v1.SessionService/ListSessions").delegated

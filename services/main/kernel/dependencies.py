@@ -17,6 +17,7 @@ from services.main.kernel.hashing import PasswordHasher
 from services.main.kernel.mail import QueuedMailer
 from services.main.kernel.tokens import KeyRing, TokenIssuer
 from services.runtime.clock import Clock, utcnow
+from services.runtime.principal import Principal
 from services.runtime.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:
@@ -42,3 +43,7 @@ class Kernel:
     # GAPS: login needs a verified email (403 email_not_verified); switchable.
     require_verified_email: bool
     clock: Clock = utcnow
+    # Main's own verification of an access token (signature, claims, session and
+    # membership check), for use cases that are handed a token to judge (the token
+    # exchange's subject token); None where nothing needs it.
+    verify_token: Callable[[str], Principal] | None = None

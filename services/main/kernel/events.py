@@ -26,6 +26,9 @@ REFRESH_REUSE: Final = "refresh_reuse"
 DEVICE_TRUSTED: Final = "device_trusted"
 DEVICE_REVOKED: Final = "device_revoked"
 EMAIL_VERIFIED: Final = "email_verified"
+# A service account obtained a delegation grant for the user (token exchange); ending it
+# is a SESSION_REVOKED of its session.
+DELEGATION_GRANTED: Final = "delegation_granted"
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,10 @@ role there from the user's memberships, the one truth about tenant roles (docs/t
 - when the user belongs to no tenant at all (it left or was removed from every one), a
   new workspace of its own, as registering gives — an account is never left unable to
   log in, and an empty workspace exposes nothing.
+
+The one exception is a delegated token (services.main.service_accounts' token exchange):
+it is for its grant's tenant or for nothing, so its use case reads the membership itself
+and calls `TokenIssuer.issue` with the narrowing options.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
 
 from services.main.kernel import access
+from services.runtime.errors import PermissionDenied
 from services.runtime.tokens.verifier import ACCESS_TOKEN_TYPE
 
 if TYPE_CHECKING:
@@ -67,6 +72,14 @@ class TokenSubject:
 
 
 @dataclass(frozen=True)
+class Actor:
+    """The service account a delegated token is issued to (RFC 8693 §4.1 `act`)."""
+
+    user_id: uuid.UUID
+    client_id: str
+
+
+@dataclass(frozen=True)
 class AccessToken:
     token: str
     expires_in: int
@@ -80,12 +93,26 @@ class TokenIssuer:
     lifetime: timedelta
 
     def issue(
-        self, subject: TokenSubject, session_id: uuid.UUID, amr: list[str], now: datetime
+        self,
+        subject: TokenSubject,
+        session_id: uuid.UUID,
+        amr: list[str],
+        now: datetime,
+        *,
+        scopes: Sequence[str] | None = None,
+        actor: Actor | None = None,
+        lifetime: timedelta | None = None,
     ) -> AccessToken:
+        """A token for `subject` in `session_id`. A delegated token (token exchange)
+        narrows it: only `scopes` (a subset of the role's; default: all of them), an
+        `act` claim naming `actor`, a shorter `lifetime` than the issuer's."""
         key = self.keys.signing_key()
         issued = int(now.timestamp())
-        lifetime = int(self.lifetime.total_seconds())
-        claims = {
+        seconds = int((self.lifetime if lifetime is None else lifetime).total_seconds())
+        granted = access.scopes_for(subject.tenant_role, subject.extra_scopes)
+        if scopes is not None and not set(scopes) <= set(granted):
+            raise ValueError("a token cannot carry scopes its subject's role does not grant")
+        claims: dict[str, object] = {
             "iss": self.issuer,
             "aud": self.audience,
             "sub": str(subject.user_id),
@@ -93,20 +120,23 @@ class TokenIssuer:
             "sid": str(session_id),
             "roles": sorted(set(subject.roles) | {access.USER}),
             "tenant_role": subject.tenant_role,
-            "scope": " ".join(access.scopes_for(subject.tenant_role, subject.extra_scopes)),
+            "scope": " ".join(granted if scopes is None else sorted(set(scopes))),
             "amr": amr,
             "iat": issued,
             "nbf": issued,
-            "exp": issued + lifetime,
+            "exp": issued + seconds,
             "jti": str(uuid.uuid4()),
         }
+        if actor is not None:
+            # RFC 8693 §4.1: who acts, as opposed to `sub`, for whom.
+            claims["act"] = {"sub": str(actor.user_id), "client_id": actor.client_id}
         token = jwt.encode(
             claims,
             key.private_key,
             algorithm="RS256",
             headers={"kid": key.kid, "typ": ACCESS_TOKEN_TYPE},
         )
-        return AccessToken(token=token, expires_in=lifetime)
+        return AccessToken(token=token, expires_in=seconds)
 
 
 @dataclass(frozen=True)
@@ -141,8 +171,14 @@ def mint(
 ) -> Minted:
     """An access token of `session` for `tenant_id` if given (the caller checked that the
     user belongs to it), else for the session's tenant as the module docstring says. The
-    session keeps the tenant chosen; an explicit choice also becomes the user's default."""
+    session keeps the tenant chosen; an explicit choice also becomes the user's default.
+    A delegation grant's session is refused (PERMISSION_DENIED)."""
     repos = uow.repos
+    if repos.delegations.delegates(session.id):
+        # A delegation grant's session yields only narrowed, delegated tokens: minting
+        # here (a tenant switch made with a delegated token) would widen them to the
+        # user's whole role, or to another tenant.
+        raise PermissionDenied("a delegated session cannot obtain a user's token")
     memberships = repos.memberships.of_user(user.id)
     chosen = choose_membership(memberships, tenant_id, session.tenant_id, user.tenant_id)
     if chosen is None:

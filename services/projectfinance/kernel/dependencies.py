@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
+from services.projectfinance.kernel.delegation_port import Delegations
 from services.projectfinance.kernel.invoice_port import Invoicing
 from services.projectfinance.kernel.project_directory import ProjectDirectory
 from services.runtime.clock import Clock, utcnow
@@ -43,6 +44,9 @@ class Kernel:
     # Main's invoices, asked with the caller's token (the milestone-invoice saga); None
     # where nothing invoices (tests of other capabilities).
     invoicing: Invoicing | None = None
+    # Main's token exchange with this backend's service account: the saga resumes with
+    # nobody calling. None when no service account is configured.
+    delegations: Delegations | None = None
     # The saga's failpoints (tests only; milestones.failpoints).
     saga_failpoints: str = ""
     secrets: Secrets = Secrets()

@@ -24,12 +24,17 @@ from db.scoping import (
     update_owned,
 )
 from db.tenant_repository import FRESH
+from services.projectfinance.kernel.delegation_port import Grant
 from services.projectfinance.kernel.money import Money
 from services.projectfinance.kernel.repository import RecordChildRepository
 from services.projectfinance.kernel.work import MilestoneWork
 from services.projectfinance.milestones.domain.milestones import BILLED, Milestone
 from services.projectfinance.milestones.domain.sagas import FINAL, InvoiceSaga
-from services.projectfinance.milestones.tables import InvoiceSagaRow, MilestoneRow
+from services.projectfinance.milestones.tables import (
+    InvoiceSagaDelegationRow,
+    InvoiceSagaRow,
+    MilestoneRow,
+)
 
 
 def _milestone(row: MilestoneRow) -> Milestone:
@@ -318,4 +323,39 @@ class MilestoneRepository(RecordChildRepository):
                 InvoiceSagaRow.id == saga_id,
                 InvoiceSagaRow.lease_owner == owner,
             ).values(lease_owner=None, lease_until=None)
+        )
+
+    # -- the delegation grant a saga resumes with (kernel.delegation_port) -----------------
+
+    def delegation(self, tenant_id: uuid.UUID, saga_id: uuid.UUID) -> Grant | None:
+        row = self._session.scalar(
+            select_owned(
+                InvoiceSagaDelegationRow,
+                tenant_id,
+                InvoiceSagaDelegationRow.saga_id == saga_id,
+            ),
+            execution_options=FRESH,
+        )
+        return None if row is None else Grant(row.delegation_grant, row.expires_at)
+
+    def keep_delegation(self, tenant_id: uuid.UUID, saga_id: uuid.UUID, grant: Grant) -> None:
+        """Store the saga's grant, replacing an older one."""
+        self.forget_delegation(tenant_id, saga_id)
+        self._session.add(
+            InvoiceSagaDelegationRow(
+                saga_id=saga_id,
+                tenant_id=tenant_id,
+                delegation_grant=grant.value,
+                expires_at=grant.expires_at,
+            )
+        )
+        self._session.flush()
+
+    def forget_delegation(self, tenant_id: uuid.UUID, saga_id: uuid.UUID) -> None:
+        self._session.execute(
+            delete_owned(
+                InvoiceSagaDelegationRow,
+                tenant_id,
+                InvoiceSagaDelegationRow.saga_id == saga_id,
+            )
         )

@@ -3,13 +3,17 @@ each step's outcome stored with the saga in its own transaction, under a lease s
 runners (two replicas, or a replica and a live request) never run one saga at once.
 
 Who runs it: the invoicing call itself (`POST …/invoice`, with its caller's token) runs
-it as far as it can; the runner (milestones.runner) picks up what is left without a
-token — the approval check and wait, and recording the billing — and leaves the steps
-that call main to the next user's call (docs: "Whose token").
+it as far as it can, and first trades that token for a delegation grant from main (RFC
+8693; kernel.delegation_port) kept with the saga. The runner (milestones.runner) picks
+up what is left with nobody calling — the approval check and wait, recording the
+billing, and the steps that call main with a short-lived token the grant yields. Without
+a grant (none configured, refused, revoked by the user, expired) those steps wait for
+the next user's call (docs: "Whose token"). A final saga's grant is revoked.
 """
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +25,7 @@ from services.projectfinance.approvals.domain import thresholds
 from services.projectfinance.approvals.domain.entities import MILESTONE_INVOICE
 from services.projectfinance.audit.usecases import record_change
 from services.projectfinance.kernel.actor import Actor
+from services.projectfinance.kernel.delegation_port import DelegationRefused, Delegations, Grant
 from services.projectfinance.kernel.dependencies import Kernel, Uow, UowFactory
 from services.projectfinance.kernel.invoice_port import (
     InvoiceDraft,
@@ -39,6 +44,8 @@ from services.projectfinance.milestones.failpoints import Failpoints, InjectedFa
 from services.runtime.clock import Clock, utcnow
 from services.runtime.errors import FailedPrecondition
 
+LOG = logging.getLogger(__name__)
+
 INVOICE_SAGA: Final = "invoice_saga"
 MILESTONE: Final = "milestone"
 # The audit log's actor of steps the runner takes (no user is calling).
@@ -46,6 +53,8 @@ SYSTEM_USER: Final = uuid.UUID(int=0)
 RUNNER_AGENT: Final = "invoice-saga-runner"
 # An approval still pending is looked at again after this long.
 APPROVAL_POLL: Final = timedelta(seconds=2)
+# A user's call asks main for a new grant when the kept one ends sooner than this.
+GRANT_RENEWAL: Final = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,9 @@ class SagaRunning:
     invoicing: Invoicing
     failpoints: Failpoints = field(default_factory=Failpoints)
     clock: Clock = utcnow
+    # Main's token exchange (None: this backend has no service account configured, and
+    # steps that call main wait for a user's call).
+    delegations: Delegations | None = None
     # A lease outlives the longest step (a call to main and its transaction).
     lease: timedelta = timedelta(seconds=30)
 
@@ -90,6 +102,8 @@ class _Run:
     owner: str
     token: str | None
     actor: Actor
+    # The token a delegation grant yielded in this run (the runner's, nobody calling).
+    delegated: str | None = None
 
     def now(self) -> datetime:
         return self.running.clock()
@@ -304,28 +318,114 @@ class _Run:
 
     # -- the loop -------------------------------------------------------------------------
 
+    # -- whose token ----------------------------------------------------------------------
+
+    def keep_delegation(self, saga: InvoiceSaga) -> None:
+        """While a user calls: trade the caller's token for a grant, unless the saga
+        holds one lasting long enough, so the runner can finish with nobody calling.
+        Best effort: without a grant the saga waits for a user's call, as before."""
+        delegations = self.running.delegations
+        if delegations is None or self.token is None or saga.final:
+            return
+        now = self.now()
+        uow = self.running.unit_of_work()
+        with uow:
+            held = uow.repos.milestones.delegation(saga.tenant_id, saga.id)
+        if held is not None and held.expires_at - now > GRANT_RENEWAL:
+            return
+        purpose = f"invoice saga {saga.id} of milestone {saga.milestone_id}"
+        try:
+            grant = delegations.grant(self.token, purpose, now)
+        except (MainUnavailable, DelegationRefused) as exc:
+            LOG.info("invoice saga %s: no delegation grant: %s", saga.id, exc)
+            return
+        uow = self.running.unit_of_work()
+        with uow:
+            uow.repos.milestones.keep_delegation(saga.tenant_id, saga.id, grant)
+        if held is not None:
+            self._revoke(held)
+
+    def token_for_main(self, saga: InvoiceSaga) -> str | None:
+        """The token a step calling main runs with: the caller's, else one the saga's
+        grant yields. None after storing why the saga waits (no grant, a refused one,
+        main away)."""
+        if self.token is not None:
+            return self.token
+        if self.delegated is not None:
+            return self.delegated
+        now = self.now()
+        delegations = self.running.delegations
+        uow = self.running.unit_of_work()
+        with uow:
+            held = uow.repos.milestones.delegation(saga.tenant_id, saga.id)
+        if delegations is None or held is None:
+            self.store(saga, sagas.waiting_for_token(saga, now))
+            return None
+        if held.expires_at <= now:
+            self._forget(saga)
+            self.store(saga, sagas.waiting_for_token(saga, now, "its delegation grant expired"))
+            return None
+        try:
+            self.delegated = delegations.token(held.value)
+        except MainUnavailable as exc:
+            self._failed(saga, exc)
+            return None
+        except DelegationRefused as exc:
+            # Revoked by the user, or the user lost the scope or left the tenant: the
+            # grant is dead for good; a user's call may bring a new one.
+            self._forget(saga)
+            self.store(saga, sagas.waiting_for_token(saga, now, f"the grant was refused: {exc}"))
+            return None
+        return self.delegated
+
+    def end_delegation(self, saga: InvoiceSaga) -> None:
+        """A final saga needs no grant: revoke it at main (best effort: an unrevoked one
+        lapses at its expiry) and forget it."""
+        if self.running.delegations is None:
+            return
+        uow = self.running.unit_of_work()
+        with uow:
+            held = uow.repos.milestones.delegation(saga.tenant_id, saga.id)
+        if held is None:
+            return
+        self._revoke(held)
+        self._forget(saga)
+
+    def _revoke(self, grant: Grant) -> None:
+        assert self.running.delegations is not None
+        try:
+            self.running.delegations.revoke(grant.value)
+        except (MainUnavailable, DelegationRefused) as exc:
+            LOG.info("a delegation grant was not revoked (it lapses at expiry): %s", exc)
+
+    def _forget(self, saga: InvoiceSaga) -> None:
+        uow = self.running.unit_of_work()
+        with uow:
+            uow.repos.milestones.forget_delegation(saga.tenant_id, saga.id)
+
+    # -- the loop -------------------------------------------------------------------------
+
     def step(self, saga: InvoiceSaga) -> InvoiceSaga | None:
         """Run the saga's next step; None when it must wait (approval pending, no token,
         backoff)."""
-        if self.token is None:
-            # The runner keeps to the backoff; a user's call runs the step now.
-            if saga.next_attempt_at is not None and saga.next_attempt_at > self.now():
-                return None
-            if saga.step in sagas.CALLS_MAIN:
-                self.store(saga, sagas.waiting_for_token(saga, self.now()))
-                return None
+        # The runner keeps to the backoff; a user's call runs the step now.
+        due = saga.next_attempt_at
+        if self.token is None and due is not None and due > self.now():
+            return None
         if saga.step == sagas.CHECK_APPROVAL:
             return self.check_approval(saga)
         if saga.step == sagas.AWAIT_APPROVAL:
             return self.await_approval(saga)
         if saga.step == sagas.RECORD_BILLING:
             return self.record_billing(saga)
-        assert self.token is not None
+        token = self.token_for_main(saga)
+        if token is None:
+            return None
         if saga.step == sagas.CREATE_INVOICE:
-            return self.create_invoice(saga, self.token)
+            return self.create_invoice(saga, token)
         if saga.step == sagas.ISSUE_INVOICE:
-            return self.issue_invoice(saga, self.token)
-        return self.void_invoice(saga, self.token)
+            return self.issue_invoice(saga, token)
+        return self.void_invoice(saga, token)
 
 
 def _claimed(
@@ -356,11 +456,14 @@ def drive(
     run = _Run(running, owner, token, actor or runner_actor(saga))
     current = saga
     try:
+        run.keep_delegation(current)
         while not current.final:
             moved = run.step(current)
             if moved is None or moved.attempts > current.attempts:
                 break
             current = moved
+        if current.final:
+            run.end_delegation(current)
     except LeaseLost:
         return
     finally:
@@ -394,4 +497,5 @@ def saga_running(kernel: Kernel) -> SagaRunning | None:
         invoicing=kernel.invoicing,
         failpoints=Failpoints.from_setting(kernel.saga_failpoints),
         clock=kernel.clock,
+        delegations=kernel.delegations,
     )

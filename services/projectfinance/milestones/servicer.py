@@ -187,8 +187,8 @@ class MilestoneServicer(TenantServicer):
         )
         saga = invoicing.saga
         if self._sagas is not None and not saga.final:
-            # Run it now, with this caller's token (never stored): the steps that call
-            # main run only while a user's call is live (docs: "Whose token").
+            # Run it now, with this caller's token (never stored; traded for a
+            # delegation grant the runner can resume with — docs: "Whose token").
             run_saga(self._sagas, tenant_id, saga.id, token=bearer_token(context), actor=actor)
             saga = usecases.get_invoice_saga(self._kernel.unit_of_work(), tenant_id, milestone_id)
         return pb.InvoiceMilestoneResponse(saga=saga_pb(saga), created=invoicing.created)

@@ -96,3 +96,20 @@ class InvoiceSagaRow(Base, OwnedBy):
     # Main's invoice (its UUID) and number once created and issued.
     invoice_ref: Mapped[uuid.UUID | None] = mapped_column(GUID, nullable=True)
     invoice_number: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class InvoiceSagaDelegationRow(Base, OwnedBy):
+    """The delegation grant a saga resumes with when nobody is calling (pf_0010;
+    kernel.delegation_port). Apart from the saga's row on purpose: the saga's state is
+    copied into the audit log at every step, a credential must never be."""
+
+    __tablename__ = "invoice_saga_delegations"
+    __owner__ = "tenant_id"
+
+    saga_id: Mapped[uuid.UUID] = mapped_column(
+        GUID, ForeignKey("invoice_sagas.id", ondelete="CASCADE"), primary_key=True
+    )
+    tenant_id: Mapped[uuid.UUID] = mapped_column(GUID)
+    # Main's opaque grant: worthless without this backend's service-account secret.
+    delegation_grant: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(timezone=True))

@@ -21,6 +21,7 @@ from finplat.identity.v1 import (
     service_accounts_pb2,
     sessions_pb2,
     teams_pb2,
+    token_exchange_pb2,
 )
 from finplat.projects.v1 import projects_pb2
 from sqlalchemy import Engine
@@ -64,6 +65,7 @@ def test_every_identity_service_is_registered_from_the_capabilities(main: MainBa
             keys_pb2,
             admin_pb2,
             service_accounts_pb2,
+            token_exchange_pb2,
             teams_pb2,
             projects_pb2,
             invoices_pb2,
@@ -71,7 +73,7 @@ def test_every_identity_service_is_registered_from_the_capabilities(main: MainBa
         )
         for service in module.DESCRIPTOR.services_by_name.values()
     }
-    assert len(expected) == 14
+    assert len(expected) == 15
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=1))
     try:
         assert set(register(server, CAPABILITIES, main.kernel)) == expected

@@ -49,6 +49,7 @@ CHAIN = [
     ("pf_0007", "pf_0006", {"forecasts", "forecast_months"}),
     ("pf_0008", "pf_0007", {"exports", "export_signing_secrets"}),
     ("pf_0009", "pf_0008", set()),
+    ("pf_0010", "pf_0009", {"invoice_saga_delegations"}),
 ]
 
 

@@ -25,31 +25,31 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import descriptor_pb2 as google_dot_protobuf_dot_descriptor__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n finplat/api/v1/annotations.proto\x12\x0e\x66inplat.api.v1\x1a google/protobuf/descriptor.proto\"L\n\nAuthPolicy\x12\x0e\n\x06public\x18\x01 \x01(\x08\x12\x0f\n\x07\x61pi_key\x18\x02 \x01(\x08\x12\r\n\x05roles\x18\x03 \x03(\t\x12\x0e\n\x06scopes\x18\x04 \x03(\t\"E\n\x05Quota\x12\r\n\x05limit\x18\x01 \x01(\x03\x12\x16\n\x0ewindow_seconds\x18\x02 \x01(\x03\x12\x15\n\rlimit_setting\x18\x03 \x01(\t\"\xd1\x01\n\x0cServiceRules\x12\x0f\n\x07\x62\x61\x63kend\x18\x01 \x01(\t\x12/\n\x0bjson_naming\x18\x02 \x01(\x0e\x32\x1a.finplat.api.v1.JsonNaming\x12/\n\x0b\x65rror_style\x18\x03 \x01(\x0e\x32\x1a.finplat.api.v1.ErrorStyle\x12(\n\x04\x61uth\x18\x04 \x01(\x0b\x32\x1a.finplat.api.v1.AuthPolicy\x12$\n\x05quota\x18\x05 \x01(\x0b\x32\x15.finplat.api.v1.Quota\"\x9d\x02\n\tHttpRules\x12\x16\n\x0esuccess_status\x18\x01 \x01(\x05\x12\x10\n\x08location\x18\x02 \x01(\t\x12\x15\n\rclear_cookies\x18\x03 \x03(\t\x12\x15\n\rcache_control\x18\x04 \x01(\t\x12\x36\n\x0frate_limit_tier\x18\x05 \x01(\x0e\x32\x1d.finplat.api.v1.RateLimitTier\x12\x17\n\x0ftimeout_seconds\x18\x06 \x01(\x01\x12\x13\n\x0bquery_rules\x18\x07 \x01(\x08\x12\x15\n\rcreated_field\x18\x08 \x01(\t\x12\x16\n\x0e\x66ilename_field\x18\t \x01(\t\x12\x0c\n\x04gone\x18\n \x01(\x08\x12\x15\n\rcontent_types\x18\x0b \x03(\t\"\x9c\x01\n\x0eMultipartField\x12\x15\n\rallowed_types\x18\x01 \x03(\t\x12\x11\n\tmax_bytes\x18\x02 \x01(\x03\x12\x16\n\x0e\x66ilename_field\x18\x03 \x01(\t\x12\x1a\n\x12\x63ontent_type_field\x18\x04 \x01(\t\x12\x19\n\x11max_bytes_setting\x18\x05 \x01(\t\x12\x11\n\tend_field\x18\x06 \x01(\t\"\xe3\x03\n\nFieldRules\x12\x16\n\x0e\x64\x65\x63imal_number\x18\x01 \x01(\x08\x12\x16\n\x0e\x64\x65\x63imal_string\x18\x02 \x01(\x08\x12\x0e\n\x06\x63ookie\x18\x03 \x01(\t\x12\x31\n\tmultipart\x18\x04 \x01(\x0b\x32\x1e.finplat.api.v1.MultipartField\x12\x10\n\x08nullable\x18\x05 \x01(\x08\x12\x13\n\x0b\x63ookie_path\x18\x06 \x01(\t\x12\x1e\n\x16\x63ookie_max_age_seconds\x18\x07 \x01(\x03\x12\x0f\n\x07minimum\x18\x08 \x01(\t\x12\x0f\n\x07maximum\x18\t \x01(\t\x12\x19\n\x11\x65xclusive_minimum\x18\n \x01(\t\x12\x19\n\x11\x65xclusive_maximum\x18\x0b \x01(\t\x12\x16\n\x0e\x64\x65\x63imal_places\x18\x0c \x01(\r\x12\x12\n\nmin_length\x18\r \x01(\r\x12\x12\n\nmax_length\x18\x0e \x01(\r\x12\x0f\n\x07pattern\x18\x0f \x01(\t\x12\x16\n\x0epattern_reason\x18\x12 \x01(\t\x12,\n\x06\x66ormat\x18\x10 \x01(\x0e\x32\x1c.finplat.api.v1.StringFormat\x12\x16\n\x0e\x61llowed_values\x18\x11 \x03(\t\x12\x14\n\x0cvisible_text\x18\x13 \x01(\x08*g\n\nJsonNaming\x12\x1b\n\x17JSON_NAMING_UNSPECIFIED\x10\x00\x12\x1a\n\x16JSON_NAMING_SNAKE_CASE\x10\x01\x12 \n\x1cJSON_NAMING_LOWER_CAMEL_CASE\x10\x02*\x97\x01\n\nErrorStyle\x12\x1b\n\x17\x45RROR_STYLE_UNSPECIFIED\x10\x00\x12\x17\n\x13\x45RROR_STYLE_GATEWAY\x10\x01\x12\x19\n\x15\x45RROR_STYLE_ANALYTICS\x10\x02\x12\x17\n\x13\x45RROR_STYLE_EXPENSE\x10\x03\x12\x1f\n\x1b\x45RROR_STYLE_PROJECT_FINANCE\x10\x04*J\n\rRateLimitTier\x12\x1f\n\x1bRATE_LIMIT_TIER_UNSPECIFIED\x10\x00\x12\x18\n\x14RATE_LIMIT_TIER_AUTH\x10\x01*F\n\x0cStringFormat\x12\x1d\n\x19STRING_FORMAT_UNSPECIFIED\x10\x00\x12\x17\n\x13STRING_FORMAT_EMAIL\x10\x01:P\n\x07service\x12\x1f.google.protobuf.ServiceOptions\x18\xb9\x8e\x03 \x01(\x0b\x32\x1c.finplat.api.v1.ServiceRules:J\n\x04\x61uth\x12\x1e.google.protobuf.MethodOptions\x18\xb9\x8e\x03 \x01(\x0b\x32\x1a.finplat.api.v1.AuthPolicy:O\n\nhttp_rules\x12\x1e.google.protobuf.MethodOptions\x18\xba\x8e\x03 \x01(\x0b\x32\x19.finplat.api.v1.HttpRules:J\n\x05\x66ield\x12\x1d.google.protobuf.FieldOptions\x18\xb9\x8e\x03 \x01(\x0b\x32\x1a.finplat.api.v1.FieldRulesb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n finplat/api/v1/annotations.proto\x12\x0e\x66inplat.api.v1\x1a google/protobuf/descriptor.proto\"_\n\nAuthPolicy\x12\x0e\n\x06public\x18\x01 \x01(\x08\x12\x0f\n\x07\x61pi_key\x18\x02 \x01(\x08\x12\r\n\x05roles\x18\x03 \x03(\t\x12\x0e\n\x06scopes\x18\x04 \x03(\t\x12\x11\n\tdelegated\x18\x05 \x01(\x08\"E\n\x05Quota\x12\r\n\x05limit\x18\x01 \x01(\x03\x12\x16\n\x0ewindow_seconds\x18\x02 \x01(\x03\x12\x15\n\rlimit_setting\x18\x03 \x01(\t\"\xd1\x01\n\x0cServiceRules\x12\x0f\n\x07\x62\x61\x63kend\x18\x01 \x01(\t\x12/\n\x0bjson_naming\x18\x02 \x01(\x0e\x32\x1a.finplat.api.v1.JsonNaming\x12/\n\x0b\x65rror_style\x18\x03 \x01(\x0e\x32\x1a.finplat.api.v1.ErrorStyle\x12(\n\x04\x61uth\x18\x04 \x01(\x0b\x32\x1a.finplat.api.v1.AuthPolicy\x12$\n\x05quota\x18\x05 \x01(\x0b\x32\x15.finplat.api.v1.Quota\"\x9d\x02\n\tHttpRules\x12\x16\n\x0esuccess_status\x18\x01 \x01(\x05\x12\x10\n\x08location\x18\x02 \x01(\t\x12\x15\n\rclear_cookies\x18\x03 \x03(\t\x12\x15\n\rcache_control\x18\x04 \x01(\t\x12\x36\n\x0frate_limit_tier\x18\x05 \x01(\x0e\x32\x1d.finplat.api.v1.RateLimitTier\x12\x17\n\x0ftimeout_seconds\x18\x06 \x01(\x01\x12\x13\n\x0bquery_rules\x18\x07 \x01(\x08\x12\x15\n\rcreated_field\x18\x08 \x01(\t\x12\x16\n\x0e\x66ilename_field\x18\t \x01(\t\x12\x0c\n\x04gone\x18\n \x01(\x08\x12\x15\n\rcontent_types\x18\x0b \x03(\t\"\x9c\x01\n\x0eMultipartField\x12\x15\n\rallowed_types\x18\x01 \x03(\t\x12\x11\n\tmax_bytes\x18\x02 \x01(\x03\x12\x16\n\x0e\x66ilename_field\x18\x03 \x01(\t\x12\x1a\n\x12\x63ontent_type_field\x18\x04 \x01(\t\x12\x19\n\x11max_bytes_setting\x18\x05 \x01(\t\x12\x11\n\tend_field\x18\x06 \x01(\t\"\xe3\x03\n\nFieldRules\x12\x16\n\x0e\x64\x65\x63imal_number\x18\x01 \x01(\x08\x12\x16\n\x0e\x64\x65\x63imal_string\x18\x02 \x01(\x08\x12\x0e\n\x06\x63ookie\x18\x03 \x01(\t\x12\x31\n\tmultipart\x18\x04 \x01(\x0b\x32\x1e.finplat.api.v1.MultipartField\x12\x10\n\x08nullable\x18\x05 \x01(\x08\x12\x13\n\x0b\x63ookie_path\x18\x06 \x01(\t\x12\x1e\n\x16\x63ookie_max_age_seconds\x18\x07 \x01(\x03\x12\x0f\n\x07minimum\x18\x08 \x01(\t\x12\x0f\n\x07maximum\x18\t \x01(\t\x12\x19\n\x11\x65xclusive_minimum\x18\n \x01(\t\x12\x19\n\x11\x65xclusive_maximum\x18\x0b \x01(\t\x12\x16\n\x0e\x64\x65\x63imal_places\x18\x0c \x01(\r\x12\x12\n\nmin_length\x18\r \x01(\r\x12\x12\n\nmax_length\x18\x0e \x01(\r\x12\x0f\n\x07pattern\x18\x0f \x01(\t\x12\x16\n\x0epattern_reason\x18\x12 \x01(\t\x12,\n\x06\x66ormat\x18\x10 \x01(\x0e\x32\x1c.finplat.api.v1.StringFormat\x12\x16\n\x0e\x61llowed_values\x18\x11 \x03(\t\x12\x14\n\x0cvisible_text\x18\x13 \x01(\x08*g\n\nJsonNaming\x12\x1b\n\x17JSON_NAMING_UNSPECIFIED\x10\x00\x12\x1a\n\x16JSON_NAMING_SNAKE_CASE\x10\x01\x12 \n\x1cJSON_NAMING_LOWER_CAMEL_CASE\x10\x02*\x97\x01\n\nErrorStyle\x12\x1b\n\x17\x45RROR_STYLE_UNSPECIFIED\x10\x00\x12\x17\n\x13\x45RROR_STYLE_GATEWAY\x10\x01\x12\x19\n\x15\x45RROR_STYLE_ANALYTICS\x10\x02\x12\x17\n\x13\x45RROR_STYLE_EXPENSE\x10\x03\x12\x1f\n\x1b\x45RROR_STYLE_PROJECT_FINANCE\x10\x04*J\n\rRateLimitTier\x12\x1f\n\x1bRATE_LIMIT_TIER_UNSPECIFIED\x10\x00\x12\x18\n\x14RATE_LIMIT_TIER_AUTH\x10\x01*F\n\x0cStringFormat\x12\x1d\n\x19STRING_FORMAT_UNSPECIFIED\x10\x00\x12\x17\n\x13STRING_FORMAT_EMAIL\x10\x01:P\n\x07service\x12\x1f.google.protobuf.ServiceOptions\x18\xb9\x8e\x03 \x01(\x0b\x32\x1c.finplat.api.v1.ServiceRules:J\n\x04\x61uth\x12\x1e.google.protobuf.MethodOptions\x18\xb9\x8e\x03 \x01(\x0b\x32\x1a.finplat.api.v1.AuthPolicy:O\n\nhttp_rules\x12\x1e.google.protobuf.MethodOptions\x18\xba\x8e\x03 \x01(\x0b\x32\x19.finplat.api.v1.HttpRules:J\n\x05\x66ield\x12\x1d.google.protobuf.FieldOptions\x18\xb9\x8e\x03 \x01(\x0b\x32\x1a.finplat.api.v1.FieldRulesb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'finplat.api.v1.annotations_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_JSONNAMING']._serialized_start=1380
-  _globals['_JSONNAMING']._serialized_end=1483
-  _globals['_ERRORSTYLE']._serialized_start=1486
-  _globals['_ERRORSTYLE']._serialized_end=1637
-  _globals['_RATELIMITTIER']._serialized_start=1639
-  _globals['_RATELIMITTIER']._serialized_end=1713
-  _globals['_STRINGFORMAT']._serialized_start=1715
-  _globals['_STRINGFORMAT']._serialized_end=1785
+  _globals['_JSONNAMING']._serialized_start=1399
+  _globals['_JSONNAMING']._serialized_end=1502
+  _globals['_ERRORSTYLE']._serialized_start=1505
+  _globals['_ERRORSTYLE']._serialized_end=1656
+  _globals['_RATELIMITTIER']._serialized_start=1658
+  _globals['_RATELIMITTIER']._serialized_end=1732
+  _globals['_STRINGFORMAT']._serialized_start=1734
+  _globals['_STRINGFORMAT']._serialized_end=1804
   _globals['_AUTHPOLICY']._serialized_start=86
-  _globals['_AUTHPOLICY']._serialized_end=162
-  _globals['_QUOTA']._serialized_start=164
-  _globals['_QUOTA']._serialized_end=233
-  _globals['_SERVICERULES']._serialized_start=236
-  _globals['_SERVICERULES']._serialized_end=445
-  _globals['_HTTPRULES']._serialized_start=448
-  _globals['_HTTPRULES']._serialized_end=733
-  _globals['_MULTIPARTFIELD']._serialized_start=736
-  _globals['_MULTIPARTFIELD']._serialized_end=892
-  _globals['_FIELDRULES']._serialized_start=895
-  _globals['_FIELDRULES']._serialized_end=1378
+  _globals['_AUTHPOLICY']._serialized_end=181
+  _globals['_QUOTA']._serialized_start=183
+  _globals['_QUOTA']._serialized_end=252
+  _globals['_SERVICERULES']._serialized_start=255
+  _globals['_SERVICERULES']._serialized_end=464
+  _globals['_HTTPRULES']._serialized_start=467
+  _globals['_HTTPRULES']._serialized_end=752
+  _globals['_MULTIPARTFIELD']._serialized_start=755
+  _globals['_MULTIPARTFIELD']._serialized_end=911
+  _globals['_FIELDRULES']._serialized_start=914
+  _globals['_FIELDRULES']._serialized_end=1397
 # @@protoc_insertion_point(module_scope)

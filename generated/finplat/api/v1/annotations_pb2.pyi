@@ -53,16 +53,18 @@ FIELD_FIELD_NUMBER: _ClassVar[int]
 field: _descriptor.FieldDescriptor
 
 class AuthPolicy(_message.Message):
-    __slots__ = ("public", "api_key", "roles", "scopes")
+    __slots__ = ("public", "api_key", "roles", "scopes", "delegated")
     PUBLIC_FIELD_NUMBER: _ClassVar[int]
     API_KEY_FIELD_NUMBER: _ClassVar[int]
     ROLES_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
+    DELEGATED_FIELD_NUMBER: _ClassVar[int]
     public: bool
     api_key: bool
     roles: _containers.RepeatedScalarFieldContainer[str]
     scopes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, public: _Optional[bool] = ..., api_key: _Optional[bool] = ..., roles: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ...) -> None: ...
+    delegated: bool
+    def __init__(self, public: _Optional[bool] = ..., api_key: _Optional[bool] = ..., roles: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., delegated: _Optional[bool] = ...) -> None: ...
 
 class Quota(_message.Message):
     __slots__ = ("limit", "window_seconds", "limit_setting")

@@ -87,6 +87,7 @@ class SessionServiceServicer:
         """Whether the session of the presented access token is still active. gRPC only:
         token verifiers outside the main backend (the edge, other backends) ask this,
         with the token being checked as the credential, and cache the answer briefly.
+        Delegated tokens too: a verifier checks them like any other.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

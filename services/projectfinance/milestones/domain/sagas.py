@@ -12,10 +12,11 @@ steps run in milestones.saga, the runner in milestones.runner).
     compensating: void_invoice (delete a draft) ─▶ compensated (final)
 
 `step` is the next step to run. A step that fails for a passing reason (main not
-answering, no user token at hand) keeps its step and is tried again later: `attempts`
-counts the failures, `last_error` says the last one, `next_attempt_at` is the backoff.
-Every call to main carries the idempotency key `<request_id>:<step>`, so a step retried
-after a lost answer or a crash never creates, issues or voids twice.
+answering, no user token or delegation grant at hand) keeps its step and is tried again
+later: `attempts` counts the failures, `last_error` says the last one,
+`next_attempt_at` is the backoff. Every call to main carries the idempotency key
+`<request_id>:<step>`, so a step retried after a lost answer or a crash never creates,
+issues or voids twice.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ ISSUE_INVOICE: Final = "issue_invoice"
 RECORD_BILLING: Final = "record_billing"
 VOID_INVOICE: Final = "void_invoice"
 DONE: Final = "done"
-# The steps that call main: they need a user's token (docs: "Whose token").
+# The steps that call main: they need a token of a user, the caller's or one a delegation
+# grant yields (docs: "Whose token").
 CALLS_MAIN: Final = frozenset({CREATE_INVOICE, ISSUE_INVOICE, VOID_INVOICE})
 
 # Backoff between failed attempts: 2 s, 4 s, 8 s … at most 5 minutes.
@@ -194,14 +196,17 @@ def failed_attempt(saga: InvoiceSaga, error: str, now: datetime) -> InvoiceSaga:
     )
 
 
-def waiting_for_token(saga: InvoiceSaga, now: datetime) -> InvoiceSaga:
-    """The next step calls main and no user's token is at hand (the runner): it waits
-    for the next POST …/invoice, which runs it with that caller's token."""
+def waiting_for_token(saga: InvoiceSaga, now: datetime, why: str = "") -> InvoiceSaga:
+    """The next step calls main and the runner has no token for it (no delegation grant,
+    or `why` its grant is of no use): it waits for the next POST …/invoice, which runs it
+    with that caller's token."""
+    because = f"{why}; " if why else "no delegation grant is held; "
     return replace(
         saga,
-        last_error=(
-            f"waiting for a user's call to POST /api/milestones/{saga.milestone_id}/invoice "
-            f"to run {saga.step} (calls to main carry a user's token)"
+        last_error=_clipped(
+            f"{because}waiting for a user's call to POST "
+            f"/api/milestones/{saga.milestone_id}/invoice to run {saga.step} "
+            "(calls to main carry a user's token)"
         ),
         next_attempt_at=now + TOKEN_WAIT,
         updated_at=now,

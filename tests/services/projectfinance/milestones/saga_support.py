@@ -1,7 +1,8 @@
-"""What the saga's tests share: main's InvoiceService as it answers the saga (main is
-another backend; tests/e2e/test_pf_invoice_saga.py runs against the real one), with its
-idempotency keys and invoice life, which can be taken down or made to refuse; a clock
-the tests move; and a completed milestone to invoice."""
+"""What the saga's tests share: main's InvoiceService and TokenExchangeService as they
+answer the saga (main is another backend; tests/e2e/test_pf_invoice_saga.py runs against
+the real ones), with its idempotency keys, invoice life and delegation grants, which can
+be taken down or made to refuse; a clock the tests move; and a completed milestone to
+invoice."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from services.projectfinance.kernel.actor import Actor
+from services.projectfinance.kernel.delegation_port import DelegationRefused, Grant
 from services.projectfinance.kernel.dependencies import UowFactory
 from services.projectfinance.kernel.invoice_port import (
     InvoiceDraft,
@@ -109,6 +111,47 @@ class MainInvoices:
 
     def statuses(self) -> list[str]:
         return sorted(invoice.status for invoice in self.invoices.values())
+
+
+@dataclass
+class MainDelegations:
+    """Main's token exchange for this backend's service account: grants made from a
+    user's token, each yielding tokens until revoked (by the saga, or by the user)."""
+
+    grants: dict[str, str] = field(default_factory=dict)  # grant -> the user's token
+    revoked: set[str] = field(default_factory=set)
+    issued: list[str] = field(default_factory=list)
+    down: bool = False
+
+    def _enter(self) -> None:
+        if self.down:
+            raise MainUnavailable("ExchangeToken: UNAVAILABLE main is down")
+
+    def grant(self, user_token: str, purpose: str, now: datetime) -> Grant:
+        self._enter()
+        if not purpose:
+            raise DelegationRefused("ExchangeToken: INVALID_ARGUMENT purpose")
+        value = f"fpd_{uuid.uuid4().hex}"
+        self.grants[value] = user_token
+        return Grant(value, now + timedelta(days=3))
+
+    def token(self, grant: str) -> str:
+        self._enter()
+        if grant not in self.grants or grant in self.revoked:
+            raise DelegationRefused("ExchangeToken: UNAUTHENTICATED invalid delegation grant")
+        token = f"delegated:{self.grants[grant]}:{len(self.issued)}"
+        self.issued.append(token)
+        return token
+
+    def revoke(self, grant: str) -> None:
+        self._enter()
+        self.revoked.add(grant)
+
+    def close(self) -> None:
+        pass
+
+    def live(self) -> set[str]:
+        return set(self.grants) - self.revoked
 
 
 def completed_milestone(

@@ -24,6 +24,7 @@ from services.projectfinance.milestones.runner import SagaRunner
 from services.projectfinance.records.domain.figures import Work, figures
 from tests.services.projectfinance.milestones.saga_support import (
     TOKEN,
+    MainDelegations,
     MainInvoices,
     MovingClock,
     completed_milestone,
@@ -47,9 +48,13 @@ def clock() -> MovingClock:
 
 
 def running(
-    uow: UowFactory, main: MainInvoices, clock: MovingClock, failpoints: str = ""
+    uow: UowFactory,
+    main: MainInvoices,
+    clock: MovingClock,
+    failpoints: str = "",
+    delegations: MainDelegations | None = None,
 ) -> saga.SagaRunning:
-    return saga.SagaRunning(uow, main, Failpoints.from_setting(failpoints), clock)
+    return saga.SagaRunning(uow, main, Failpoints.from_setting(failpoints), clock, delegations)
 
 
 def start(uow: UowFactory, record: RecordRef, actor: Actor, amount: str = "1500") -> InvoiceSaga:
@@ -332,3 +337,96 @@ def test_a_leased_saga_is_not_run_by_another(
     # Another tenant's id is nobody's.
     with uow() as unit:
         assert unit.repos.milestones.claim(uuid.uuid4(), started.id, "c", later, later) is None
+
+
+# -- delegation: resuming with nobody calling ---------------------------------------------
+
+
+def held_grant(uow: UowFactory, started: InvoiceSaga) -> str | None:
+    with uow() as unit:
+        grant = unit.repos.milestones.delegation(started.tenant_id, started.id)
+    return None if grant is None else grant.value
+
+
+def stuck_with_a_grant(
+    uow: UowFactory, record: RecordRef, actor: Actor, main: MainInvoices, clock: MovingClock
+) -> tuple[InvoiceSaga, MainDelegations, saga.SagaRunning]:
+    """A user's call that obtained a grant and then met main down at create_invoice."""
+    started = start(uow, record, actor)
+    delegations = MainDelegations()
+    runs = running(uow, main, clock, delegations=delegations)
+    main.down.add("create")
+    stuck = call(runs, started, actor)
+    assert (stuck.step, stuck.attempts) == ("create_invoice", 1)
+    return started, delegations, runs
+
+
+def test_a_call_leaves_a_grant_the_runner_finishes_with_and_then_revokes(
+    uow: UowFactory, record: RecordRef, actor: Actor, main: MainInvoices, clock: MovingClock
+) -> None:
+    started, delegations, runs = stuck_with_a_grant(uow, record, actor, main, clock)
+    grant = held_grant(uow, started)
+    assert grant is not None and delegations.grants[grant] == TOKEN
+    # Main is back; nobody calls: the runner resumes with the grant's token.
+    main.down.clear()
+    clock.advance(3)
+    assert SagaRunner(runs, interval=1).run_once() == 1
+    assert_billed(uow, main, read(uow, started))
+    assert main.tokens[-2:] == delegations.issued[:1] * 2
+    # Final: the grant is revoked at main and forgotten here.
+    assert delegations.live() == set() and held_grant(uow, started) is None
+    # The credential never reaches the audit log, which copies the saga at every step.
+    with uow() as unit:
+        entries = unit.repos.audit.between(
+            record.tenant_id, NOW - timedelta(1), NOW + timedelta(1), entity_ids=[started.id]
+        )
+    assert entries and all(grant not in repr(entry) for entry in entries)
+
+
+def test_a_grant_the_user_revoked_is_forgotten_and_the_saga_waits_for_a_call(
+    uow: UowFactory, record: RecordRef, actor: Actor, main: MainInvoices, clock: MovingClock
+) -> None:
+    started, delegations, runs = stuck_with_a_grant(uow, record, actor, main, clock)
+    grant = held_grant(uow, started)
+    assert grant is not None
+    delegations.revoked.add(grant)  # the user revoked the grant's session
+    main.down.clear()
+    clock.advance(3)
+    assert SagaRunner(runs, interval=1).run_once() == 1
+    waiting = read(uow, started)
+    assert (waiting.step, waiting.attempts) == ("create_invoice", 1)
+    assert "the grant was refused" in (waiting.last_error or "")
+    assert "waiting for a user's call" in (waiting.last_error or "")
+    assert held_grant(uow, started) is None and main.invoices == {}
+    # The next user's call bills it with that user's token (and a fresh grant, revoked
+    # once the saga is final).
+    assert_billed(uow, main, call(runs, started, actor))
+    assert delegations.live() == set()
+
+
+def test_main_away_from_the_exchange_is_a_failed_attempt_with_backoff(
+    uow: UowFactory, record: RecordRef, actor: Actor, main: MainInvoices, clock: MovingClock
+) -> None:
+    started, delegations, runs = stuck_with_a_grant(uow, record, actor, main, clock)
+    delegations.down = True
+    clock.advance(3)
+    assert SagaRunner(runs, interval=1).run_once() == 1
+    retry = read(uow, started)
+    assert retry.attempts == 2 and "ExchangeToken: UNAVAILABLE" in (retry.last_error or "")
+    assert retry.next_attempt_at is not None and retry.next_attempt_at > clock.now
+    assert held_grant(uow, started) is not None
+    delegations.down = False
+    main.down.clear()
+    clock.advance(10)
+    assert SagaRunner(runs, interval=1).run_once() == 1
+    assert_billed(uow, main, read(uow, started))
+
+
+def test_without_a_grant_from_main_a_call_still_bills_with_its_token(
+    uow: UowFactory, record: RecordRef, actor: Actor, main: MainInvoices, clock: MovingClock
+) -> None:
+    started = start(uow, record, actor)
+    delegations = MainDelegations(down=True)
+    done = call(running(uow, main, clock, delegations=delegations), started, actor)
+    assert_billed(uow, main, done)
+    assert set(main.tokens) == {TOKEN} and held_grant(uow, started) is None

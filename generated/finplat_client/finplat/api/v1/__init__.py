@@ -99,6 +99,14 @@ class AuthPolicy(betterproto.Message):
     scopes: List[str] = betterproto.string_field(4)
     """Every one of these OAuth 2.0 scopes is required."""
 
+    delegated: bool = betterproto.bool_field(5)
+    """
+    A token acting for a user (RFC 8693: it has an `act` claim) may call this method
+     although the method requires no scope. Without it such a token passes only methods
+     that require scopes, all of which it holds: it stays confined to what it was
+     narrowed to (not the user's profile, sessions or MFA).
+    """
+
 
 @dataclass(eq=False, repr=False)
 class Quota(betterproto.Message):

@@ -5,7 +5,7 @@ The token's session lasts exactly as long as the token, so the shared verifier a
 CheckSession treat it like any user's token, and revoking the account (which revokes its
 sessions) takes effect within the verifiers' session-check cache. Failures are security
 events counted by the login throttle, per client id and per address, so guessing
-secrets is slowed like guessing passwords.
+secrets is slowed like guessing passwords. The token exchange: `delegation`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from services.main.service_accounts.domain import (
     ServiceAccount,
     ServiceToken,
 )
+from services.main.service_accounts.usecases import delegation
 from services.runtime.clock import Clock, utcnow
 from services.runtime.errors import InvalidArgument, NotFound, Unauthenticated
 
@@ -55,7 +56,8 @@ def list_accounts(uow: Uow, *, include_revoked: bool = False) -> list[ServiceAcc
 
 def revoke(uow: Uow, client_id: str, clock: Clock = utcnow) -> ServiceAccount:
     """The secret stops working at once, and so do the tokens already issued (their
-    sessions are revoked). Revoking twice is harmless."""
+    sessions are revoked) and the delegation grants it holds (their users' sessions are
+    revoked). Revoking twice is harmless."""
     now = clock()
     with uow:
         account = uow.repos.service_accounts.by_client_id(client_id.strip())
@@ -72,6 +74,7 @@ def revoke(uow: Uow, client_id: str, clock: Clock = utcnow) -> ServiceAccount:
             client=NO_CLIENT,
             user_id=account.user_id,
         )
+        delegation.end_all(uow, account.user_id, now, NO_CLIENT)
         return replace(account, revoked_at=now)
 
 

@@ -1,4 +1,5 @@
 """Service accounts and the OAuth2 client-credentials grant (RFC 6749 §4.4). Pure.
+The delegation grants they hold (RFC 8693 token exchange): `delegation`.
 
 Backends registering with the edge (GAPS: platform role `service`) authenticate as a
 service account: operators create one (`finplat service-accounts create NAME`) and get
