@@ -26,9 +26,13 @@ class TenantRepository:
     def __init__(self, session: Session) -> None:
         self._session = session
 
+    def _dialect(self) -> str:
+        """The session's engine: "postgresql" or "sqlite"."""
+        return self._session.get_bind().dialect.name
+
     def _insert(self, table: Any) -> postgresql.Insert | sqlite.Insert:
         """INSERT with the session's dialect's ON CONFLICT (PostgreSQL or SQLite)."""
-        if self._session.get_bind().dialect.name == "postgresql":
+        if self._dialect() == "postgresql":
             return postgresql.insert(table)
         return sqlite.insert(table)
 

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
+from db.queries import one_of
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
 from services.projectfinance.cost_centers.domain import CostCenter, NewCostCenter
 from services.projectfinance.cost_centers.tables import CostCenterRow
@@ -104,7 +105,7 @@ class CostCenterRepository(RecordChildRepository):
                     CostCenterRow.is_active,
                 ).where(
                     owner_is(CostCenterRow, tenant_id),
-                    CostCenterRow.record_id.in_(list(record_ids)),
+                    one_of(CostCenterRow.record_id, record_ids, self._dialect()),
                 )
             )
         )

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import exists, or_, select
 
+from db.queries import one_of
 from db.scoping import (
     across_owners,
     delete_owned,
@@ -194,7 +195,7 @@ class MilestoneRepository(RecordChildRepository):
                     MilestoneRow.completion_percent,
                 ).where(
                     owner_is(MilestoneRow, tenant_id),
-                    MilestoneRow.record_id.in_(list(record_ids)),
+                    one_of(MilestoneRow.record_id, record_ids, self._dialect()),
                 )
             )
         ).all()

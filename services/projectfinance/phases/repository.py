@@ -13,8 +13,10 @@ from typing import Any
 
 from sqlalchemy import select
 
+from db.queries import one_of
 from db.scoping import delete_owned, owner_is, scoped, select_owned, update_owned
 from db.tenant_repository import FRESH
+from db.types import as_stored
 from services.projectfinance.kernel.money import stored_money
 from services.projectfinance.kernel.repository import RecordChildRepository
 from services.projectfinance.kernel.work import PhaseWork
@@ -134,9 +136,15 @@ class PhaseRepository(RecordChildRepository):
         # Columns named as PhaseWork's fields, not ORM rows: the portfolio reads every phase of
         # a tenant (10,000 and more), and building and tracking full PhaseRow objects was
         # most of its time.
+        dialect = self._dialect()
+        columns = [getattr(PhaseRow, name) for name in PhaseWork._fields]
+        if dialect == "postgresql":
+            # psycopg returns these values as the types would make them: skipping their
+            # per-value step saves a third of reading 80,000 values (db.types.as_stored).
+            columns = [as_stored(column) for column in columns]
         statement = scoped(
-            select(*(getattr(PhaseRow, name) for name in PhaseWork._fields))
-            .where(owner_is(PhaseRow, tenant_id), PhaseRow.record_id.in_(list(record_ids)))
+            select(*columns)
+            .where(owner_is(PhaseRow, tenant_id), one_of(PhaseRow.record_id, record_ids, dialect))
             .order_by(PhaseRow.record_id, PhaseRow.sequence, PhaseRow.created_at, PhaseRow.id)
         )
         return [PhaseWork._make(row) for row in self._session.execute(statement)]
