@@ -23,6 +23,7 @@ from edge.app import create_app
 from edge.settings import EdgeSettings
 from services.runtime.errors import InvalidArgument
 from services.runtime.status import to_status
+from tests.edge.recorded_calls import RecordsCalls
 from tests.edge.security.harness import serve
 from tests.runtime.tokens_support import AUDIENCE, ISSUER, JwksServer, claims, sign
 
@@ -53,9 +54,10 @@ def block(index: int) -> bytes:
     return (f"{index:08d}," * (CHUNK // 9 + 1)).encode()[:CHUNK]
 
 
-class ScriptedReports(reports_pb2_grpc.ReportServiceServicer):
+class ScriptedReports(reports_pb2_grpc.ReportServiceServicer, RecordsCalls[Export]):
     def __init__(self) -> None:
-        self.exports: dict[str, Export] = {}  # by x-request-id
+        super().__init__()
+        self.exports = self.calls
 
     async def StreamReportExport(self, request: Any, context: Any) -> AsyncIterator[Any]:
         metadata = {k: v for k, v in context.invocation_metadata()}
@@ -93,17 +95,6 @@ class ScriptedReports(reports_pb2_grpc.ReportServiceServicer):
             if script == "endless":
                 await asyncio.sleep(0.02)
             yield chunk(block(index), first=index == 0)
-
-    async def ended(self, request_id: str, timeout: float = 10.0) -> Export:
-        export = await self.started(request_id, timeout)
-        await asyncio.wait_for(export.ended.wait(), timeout)
-        return export
-
-    async def started(self, request_id: str, timeout: float = 10.0) -> Export:
-        async with asyncio.timeout(timeout):
-            while request_id not in self.exports:
-                await asyncio.sleep(0.01)
-        return self.exports[request_id]
 
 
 class ActiveSessions(sessions_pb2_grpc.SessionServiceServicer):

@@ -21,6 +21,7 @@ from edge.app import create_app
 from edge.settings import EdgeSettings
 from services.runtime.errors import InvalidArgument
 from services.runtime.status import to_status
+from tests.edge.recorded_calls import RecordsCalls
 
 DOCUMENT_ID = "5b0f7c1e-2d3a-4e5f-8a9b-0c1d2e3f4a5b"
 BOUNDARY = "finplat-upload-boundary"
@@ -54,9 +55,10 @@ class Upload:
         return merged
 
 
-class RecordingDocuments(documents_pb2_grpc.DocumentServiceServicer):
+class RecordingDocuments(documents_pb2_grpc.DocumentServiceServicer, RecordsCalls[Upload]):
     def __init__(self) -> None:
-        self.uploads: dict[str, Upload] = {}  # by x-request-id
+        super().__init__()
+        self.uploads = self.calls
 
     async def UploadDocument(self, request_iterator: Any, context: Any) -> Any:
         metadata = {k: v for k, v in context.invocation_metadata()}
@@ -83,18 +85,6 @@ class RecordingDocuments(documents_pb2_grpc.DocumentServiceServicer):
             await _invalid(context, "file_name", "is not a statement")
         data = upload.data
         return documents_pb2.UploadDocumentResponse(document=document(fields, data))
-
-    async def ended(self, request_id: str, timeout: float = 10.0) -> Upload:
-        """The finished call of a request (waiting for it to end)."""
-        upload = await self.started(request_id, timeout)
-        await asyncio.wait_for(upload.ended.wait(), timeout)
-        return upload
-
-    async def started(self, request_id: str, timeout: float = 10.0) -> Upload:
-        async with asyncio.timeout(timeout):
-            while request_id not in self.uploads:
-                await asyncio.sleep(0.01)
-        return self.uploads[request_id]
 
 
 async def _invalid(context: Any, field_path: str, reason: str) -> None:
